@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../deps.js';
+import { AppError, badInput } from '../http/errors.js';
+import { SESSION_COOKIE } from './sessions.js';
+import { clearSessionCookie, setSessionCookie } from './cookies.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { consumeSetupToken, setupPending } from './setupLink.js';
+import { LoginBody, ProvidersResponse, SetupBody, SignedInResponse, safeReturnPath } from './auth.schemas.js';
+import { addRole, countAdmins, findUserByEmail, insertUser, setPasswordHash } from '../features/users/users.repo.js';
+
+export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
+  const { pool, sessions, signInLimiter, config } = deps;
+
+  app.get('/auth/providers', {
+    config: { access: 'anonymous' },
+    schema: { tags: ['auth'], response: { 200: ProvidersResponse } },
+  }, async () => ({
+    local: true,
+    oidc: config.oidc ? { label: config.oidc.buttonLabel } : null,
+    setupPending: await setupPending(pool),
+  }));
+
+  app.post('/auth/login', {
+    config: { access: 'anonymous' },
+    schema: { tags: ['auth'], body: LoginBody, response: { 200: SignedInResponse } },
+  }, async (request, reply) => {
+    const { email, password } = request.body;
+    await signInLimiter.assertAllowed(email, request.ip);
+    const user = await findUserByEmail(pool, email);
+    const ok = await verifyPassword(password, user?.password_hash);
+    if (!user || !ok) {
+      await signInLimiter.recordFailure(email, request.ip);
+      throw new AppError('NOT_SIGNED_IN', 'The e-mail address or password is not right.');
+    }
+    await signInLimiter.recordSuccess(email);
+    // A new session id at every sign-in; an old cookie's session (if any) ends.
+    const old = request.cookies[SESSION_COOKIE];
+    if (old) await sessions.destroy(old);
+    setSessionCookie(reply, config, await sessions.create(user.id, request.headers['user-agent'] ?? ''));
+    return { Success: true as const, FullName: user.full_name };
+  });
+
+  // The first person creates the admin account with the one-time link printed at start-up.
+  app.post('/auth/setup', {
+    config: { access: 'anonymous' },
+    schema: { tags: ['auth'], body: SetupBody, response: { 200: SignedInResponse } },
+  }, async (request, reply) => {
+    const b = request.body;
+    const client = await pool.connect();
+    let userId: number;
+    try {
+      await client.query('BEGIN');
+      if (!(await consumeSetupToken(client, b.token)) || (await countAdmins(client)) > 0) {
+        throw new AppError('FORBIDDEN', 'This setup link is no longer valid. Restart Hotdesk to print a new one.');
+      }
+      const existing = await findUserByEmail(client, b.email);
+      const hash = await hashPassword(b.password);
+      if (existing) {
+        userId = existing.id;
+        await setPasswordHash(client, userId, hash);
+      } else {
+        userId = await insertUser(client, { email: b.email, fullName: b.fullName, passwordHash: hash });
+      }
+      await addRole(client, userId, 1);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+    setSessionCookie(reply, config, await sessions.create(userId, request.headers['user-agent'] ?? ''));
+    return { Success: true as const, FullName: b.fullName };
+  });
+
+  // Sign out (SPEC 7). GET because the seed links to it; ending a session is harmless to trigger.
+  const signOut = async (request: { cookies: Record<string, string | undefined>; query: unknown }, reply: import('fastify').FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.destroy(token);
+    clearSessionCookie(reply, config);
+    const q = request.query as { returnTo?: unknown } | undefined;
+    return reply.redirect(safeReturnPath(q?.returnTo ?? `${config.basePath}/login`, config.basePath), 303);
+  };
+  app.get('/MicrosoftIdentity/Account/SignOut', { config: { access: 'anonymous' }, schema: { tags: ['auth'] } }, signOut);
+  app.post('/auth/logout', { config: { access: 'anonymous' }, schema: { tags: ['auth'] } }, signOut);
+
+  // A refusal with a clear message rather than a generic 404 when OpenID Connect is not configured.
+  if (!config.oidc) {
+    app.get('/auth/oidc/start', { config: { access: 'anonymous' }, schema: { tags: ['auth'] } }, async () => {
+      throw badInput('Sign-in with an identity provider is not configured on this server.');
+    });
+  }
+};

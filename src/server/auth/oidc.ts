@@ -1,0 +1,66 @@
+import * as client from 'openid-client';
+import type { Config } from '../config.js';
+
+export interface OidcIdentity { issuer: string; subject: string; email: string; fullName: string }
+
+/**
+ * OpenID Connect with code + PKCE. Discovery happens at first use, not at start-up, so an identity
+ * provider that is briefly down does not stop Hotdesk from starting (local accounts keep working).
+ * Microsoft Entra ID puts the address in `email` or `preferred_username`; both are read.
+ */
+export class OidcClient {
+  private configuration: Promise<client.Configuration> | undefined;
+
+  constructor(private readonly oidc: NonNullable<Config['oidc']>) {}
+
+  private config(): Promise<client.Configuration> {
+    this.configuration ??= client.discovery(
+      this.oidc.issuer,
+      this.oidc.clientId,
+      undefined,
+      this.oidc.clientSecret ? client.ClientSecretPost(this.oidc.clientSecret) : client.None(),
+      // Plain http is only ever allowed for a provider on this machine (tests, local development).
+      isLoopback(this.oidc.issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
+    ).catch((err) => {
+      this.configuration = undefined; // try discovery again next time
+      throw err;
+    });
+    return this.configuration;
+  }
+
+  async authorizationUrl(redirectUri: string): Promise<{ url: URL; state: string; nonce: string; codeVerifier: string }> {
+    const config = await this.config();
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    return { url, state, nonce, codeVerifier };
+  }
+
+  async complete(currentUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<OidcIdentity> {
+    const config = await this.config();
+    const tokens = await client.authorizationCodeGrant(config, currentUrl, {
+      pkceCodeVerifier: checks.codeVerifier,
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims) throw new Error('The identity provider sent no ID token.');
+    const email = [claims['email'], claims['preferred_username'], claims['upn']].find((v): v is string => typeof v === 'string' && v.includes('@'));
+    if (!email) throw new Error('The identity provider did not say which e-mail address you have.');
+    const name = typeof claims['name'] === 'string' ? claims['name'] : [claims['given_name'], claims['family_name']].filter((v) => typeof v === 'string').join(' ');
+    return { issuer: claims.iss, subject: claims.sub, email, fullName: name || email };
+  }
+}
+
+function isLoopback(url: URL): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}

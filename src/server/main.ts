@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { buildApp } from './app.js';
+import { ConfigError, parseConfig } from './config.js';
+import { DataDirInUseError, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
+import { createPool } from './db/pool.js';
+import { migrate } from './db/migrate.js';
+import { SessionStore } from './auth/sessions.js';
+import { SignInLimiter } from './auth/signInLimiter.js';
+import { ensureAdmin } from './startup.js';
+import { seedDemo } from './demo/seedDemo.js';
+import { startJobs } from './jobs/scheduler.js';
+
+/** Process entry: config -> database -> migrations -> app -> listen; Ctrl+C stops the app, then its database. */
+async function main(): Promise<void> {
+  const log = (msg: string) => process.stdout.write(`${msg}\n`);
+  const config = parseConfig(process.env);
+  const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) {
+    embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, log });
+    log(`Embedded PostgreSQL is running with its data in ${embedded.dataDir}/pg`);
+  }
+  const pool = createPool(config.databaseUrl ?? embedded!.url, config.dbPoolSize);
+  const applied = await migrate(pool);
+  if (applied.length) log(`Database migrations applied: ${applied.join(', ')}`);
+
+  const sessions = new SessionStore(pool, config.sessionIdleMinutes);
+  const signInLimiter = new SignInLimiter(pool);
+  const app = await buildApp({ config, pool, sessions, signInLimiter, now: () => new Date(), version });
+  const jobs = startJobs({ pool, sessions, signInLimiter, log: app.log });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`\n${signal}: stopping Hotdesk...`);
+    jobs.stop();
+    await app.close().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const appUrl = config.publicUrl ? config.publicUrl.href.replace(/\/$/, '') : `http://localhost:${config.port}`;
+  if (process.argv.includes('--demo')) {
+    const people = await seedDemo(pool, config.defaultTimeZone);
+    log('Demo organisation ready. People you can sign in as (password for each: shown beside them):');
+    for (const p of people) log(`  ${p.kind.padEnd(18)} ${p.email.padEnd(28)} ${p.password}`);
+  }
+  log(`Hotdesk ${version} is running at ${appUrl}`);
+  log(await ensureAdmin(pool, config, appUrl));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Hotdesk could not start: ${(err as Error)?.stack ?? err}\n`);
+  }
+  process.exit(1);
+});
