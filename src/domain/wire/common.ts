@@ -13,13 +13,18 @@ export const ConstraintNumber = z.preprocess(
   z.number().int('must be a whole number').min(0).max(1000),
 );
 
+/**
+ * Response schemas must be plain (the serializer encodes with them, and a transform cannot run
+ * backwards); request schemas may be lenient. Hence pairs like BookingConstraint / BookingConstraintInput.
+ */
 export const BookingConstraint = z.object({
   Id: z.number().int().optional(),
-  Number: ConstraintNumber,
+  Number: z.number().int(),
   ResourceType,
   Type: ConstraintType,
 });
 export type BookingConstraint = z.infer<typeof BookingConstraint>;
+export const BookingConstraintInput = BookingConstraint.extend({ Number: ConstraintNumber });
 
 export const SuccessResponse = z.object({ Success: z.boolean(), Error: z.string().optional() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookingConstraint } from './common.js';
+import { BookingConstraint, BookingConstraintInput } from './common.js';
 import { Profile } from './profile.js';
 
 /** Global settings (SPEC 3). The constraints are advance limits applying where no site or location sets one. */
@@ -11,6 +11,7 @@ export const GlobalSettings = z.object({
   GlobalRoomConstraint: BookingConstraint,
 });
 export type GlobalSettings = z.infer<typeof GlobalSettings>;
+export const GlobalSettingsInput = GlobalSettings.extend({ GlobalDeskConstraint: BookingConstraintInput, GlobalRoomConstraint: BookingConstraintInput });
 
 /** GET /api/settings: the settings, whether room kinds exist, and the caller's profile. */
 export const SettingsResponse = GlobalSettings.extend({

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { GlobalSettings, SettingsResponse } from '../../../domain/wire/settings.js';
+import { GlobalSettings, GlobalSettingsInput, SettingsResponse } from '../../../domain/wire/settings.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/guard.js';
 import { saveGlobalSettings, settingsFor } from './settings.service.js';
@@ -17,7 +17,7 @@ export const settingsRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
 
   app.post('/api/settings', {
     config: { access: 'admin' },
-    schema: { tags: ['settings'], body: GlobalSettings, response: { 200: GlobalSettings } },
+    schema: { tags: ['settings'], body: GlobalSettingsInput, response: { 200: GlobalSettings } },
   }, async (request) => saveGlobalSettings(deps.pool, request.body));
 
   // The organisation logo. One built-in mark for now; the deployment can replace the file.
