@@ -15,6 +15,8 @@ import { oidcRoutes } from './auth/oidc.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { deskBookingRoutes } from './features/deskBooking/deskBooking.routes.js';
+import { publishedLayoutRoutes } from './features/floorplans/publishedLayout.routes.js';
 
 export interface BuildOptions {
   /** Serve the built web app (tests of the API alone skip it). */
@@ -56,6 +58,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(oidcRoutes(deps));
     await scoped.register(usersRoutes(deps));
     await scoped.register(settingsRoutes(deps));
+    await scoped.register(deskBookingRoutes(deps));
+    await scoped.register(publishedLayoutRoutes(deps));
   }, { prefix: config.basePath });
 
   if (options.web !== false) await registerWebAssets(app, config.basePath);

@@ -71,13 +71,20 @@ export async function buildTestApp(opts: { env?: Record<string, string>; pool?: 
 
 export interface TestUser { id: number; email: string; password: string; cookie: string }
 
+// scrypt is slow on purpose; tests hash each distinct password once.
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
 /** A person with the given roles, signed in (a real session row; the cookie to send). */
 export async function createUser(t: { pool: pg.Pool; deps: AppDeps }, o: { email?: string; name?: string; roles?: RoleName[]; password?: string } = {}): Promise<TestUser> {
   const email = o.email ?? `user-${randomBytes(4).toString('hex')}@example.org`;
   const password = o.password ?? 'correct horse battery';
   const { rows } = await t.pool.query<{ id: number }>(
     'INSERT INTO users (email, full_name, password_hash) VALUES ($1, $2, $3) RETURNING id',
-    [email, o.name ?? email.split('@')[0], await hashPassword(password)],
+    [email, o.name ?? email.split('@')[0], await hashOnce(password)],
   );
   const id = rows[0]!.id;
   for (const role of o.roles ?? []) {

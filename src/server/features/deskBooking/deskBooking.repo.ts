@@ -1,0 +1,115 @@
+import type pg from 'pg';
+import type { BookingConstraint } from '../../../domain/advanceLimit.js';
+import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
+import { BOOKING_COLUMNS, BOOKING_JOINS, toBooking, type BookingRow } from '../bookings/bookingPresenter.js';
+
+/** Everything a desk booking decision needs, in one round trip. */
+export interface DeskContext {
+  floorplanId: number; locationId: number; siteId: number; timeZone: string;
+  siteDeskBooking: boolean; parkingOffered: boolean; parkingSpaces: number;
+  layoutId: number | null; layoutUpdatedAt: Date | null;
+  maintenance: boolean; globalDeskBooking: boolean;
+  globalConstraint: BookingConstraint;
+  siteConstraint: BookingConstraint | null; locationConstraint: BookingConstraint | null;
+  siteRestricted: boolean; siteAllowed: boolean; locationRestricted: boolean; locationAllowed: boolean;
+}
+
+const GRANTED = (scope: string, scopeId: string) => `EXISTS (SELECT 1 FROM access_grants g WHERE g.scope = '${scope}' AND g.scope_id = ${scopeId}
+  AND g.access_type = 2 AND (g.user_id = $2 OR g.team_id = ANY($3::int[])))`;
+
+const CONSTRAINT = (column: string, id: string) => `(SELECT json_build_object('Number', c.number, 'Type', c.type, 'ResourceType', c.resource_type)
+  FROM booking_constraints c WHERE c.${column} = ${id} AND c.resource_type = 2 ORDER BY c.id DESC LIMIT 1)`;
+
+const CONTEXT_SQL = `
+  SELECT f.id AS floorplan_id, l.id AS location_id, s.id AS site_id, s.time_zone, s.desk_booking_enabled,
+    s.site_level_parking, s.parking_spaces, lay.id AS layout_id, lay.updated_at AS layout_updated_at,
+    gs.maintenance_mode, gs.desk_booking_enabled AS global_desk_booking, gs.desk_constraint_number, gs.desk_constraint_type,
+    ${CONSTRAINT('site_id', 's.id')} AS site_constraint,
+    ${CONSTRAINT('location_id', 'l.id')} AS location_constraint,
+    s.restrict_desk_access AS site_restricted, ${GRANTED('site', 's.id')} AS site_allowed,
+    l.restrict_desk_access AS location_restricted, ${GRANTED('location', 'l.id')} AS location_allowed
+  FROM floorplans f
+  JOIN locations l ON l.id = f.location_id AND l.deleted_at IS NULL
+  JOIN sites s ON s.id = l.site_id AND s.deleted_at IS NULL
+  CROSS JOIN global_settings gs
+  LEFT JOIN LATERAL (SELECT id, updated_at FROM layouts WHERE floorplan_id = f.id AND published ORDER BY id DESC LIMIT 1) lay ON true
+  WHERE f.id = $1 AND f.deleted_at IS NULL`;
+
+export async function loadDeskContext(db: pg.Pool, floorplanId: number, userId: number, teamIds: number[]): Promise<DeskContext | undefined> {
+  const { rows } = await db.query(CONTEXT_SQL, [floorplanId, userId, teamIds]);
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    floorplanId: r.floorplan_id, locationId: r.location_id, siteId: r.site_id, timeZone: r.time_zone,
+    siteDeskBooking: r.desk_booking_enabled, parkingOffered: r.site_level_parking && r.parking_spaces > 0, parkingSpaces: r.parking_spaces,
+    layoutId: r.layout_id, layoutUpdatedAt: r.layout_updated_at,
+    maintenance: r.maintenance_mode, globalDeskBooking: r.global_desk_booking,
+    globalConstraint: { Number: r.desk_constraint_number, Type: r.desk_constraint_type, ResourceType: 2 },
+    siteConstraint: r.site_constraint, locationConstraint: r.location_constraint,
+    siteRestricted: r.site_restricted, siteAllowed: r.site_allowed,
+    locationRestricted: r.location_restricted, locationAllowed: r.location_allowed,
+  };
+}
+
+export interface NewDeskBooking {
+  siteId: number; locationId: number; floorplanId: number; layoutId: number; deskId: string; deskName: string;
+  start: Date; finish: Date; description: string; onBehalfOfEmail: string; bookedByUserId: number; holderKey: string;
+  includeParking: boolean;
+}
+
+// One statement inserts and returns the presented booking; the exclusion constraints refuse overlaps.
+const INSERT_SQL = `
+  WITH b AS (
+    INSERT INTO bookings (site_id, location_id, floorplan_id, layout_id, desk_id, desk_name, starts_at, finishes_at,
+      description, on_behalf_of_email, booked_by_user_id, holder_key, include_parking, status)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1)
+    RETURNING *)
+  SELECT ${BOOKING_COLUMNS} FROM b ${BOOKING_JOINS}`;
+
+const insertParams = (n: NewDeskBooking) => [n.siteId, n.locationId, n.floorplanId, n.layoutId, n.deskId, n.deskName, n.start, n.finish,
+  n.description, n.onBehalfOfEmail, n.bookedByUserId, n.holderKey, n.includeParking];
+
+export async function insertDeskBooking(db: pg.Pool, n: NewDeskBooking) {
+  const { rows } = await db.query<BookingRow>(INSERT_SQL, insertParams(n));
+  return toBooking(rows[0]!);
+}
+
+/**
+ * With parking, capacity is a count, which no constraint can express: a transaction-scoped advisory
+ * lock per site serialises parking bookings of that site, so the count cannot be overtaken.
+ * Returns undefined when the car park is full for that time.
+ */
+export async function insertDeskBookingWithParking(db: pg.Pool, n: NewDeskBooking, spaces: number) {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(7310002, $1)', [n.siteId]);
+    const { rows } = await client.query<{ used: number }>(
+      `SELECT count(*)::int AS used FROM bookings WHERE site_id = $1 AND include_parking AND status IN (0, 1)
+       AND during && tstzrange($2, $3, '[)')`, [n.siteId, n.start, n.finish]);
+    if ((rows[0]?.used ?? 0) >= spaces) {
+      await client.query('ROLLBACK');
+      return undefined;
+    }
+    const inserted = await client.query<BookingRow>(INSERT_SQL, insertParams(n));
+    await client.query('COMMIT');
+    return toBooking(inserted.rows[0]!);
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function deskOccupancy(db: pg.Pool, floorplanId: number, start: Date, end: Date, userId: number, userEmail: string): Promise<DeskOccupancy[]> {
+  const { rows } = await db.query(
+    `SELECT desk_id, starts_at, finishes_at, status, id,
+       (booked_by_user_id = $4 OR holder_key = lower($5)) AS mine
+     FROM bookings WHERE floorplan_id = $1 AND status IN (0, 1) AND during && tstzrange($2, $3, '[)')
+     ORDER BY starts_at`, [floorplanId, start, end, userId, userEmail]);
+  return rows.map((r) => ({
+    DeskId: r.desk_id, Start: r.starts_at.toISOString(), Finish: r.finishes_at.toISOString(), Status: r.status,
+    IsMine: r.mine, BookingId: r.mine ? r.id : null,
+  }));
+}

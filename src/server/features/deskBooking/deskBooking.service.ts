@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { advanceLimitDate, isWithinAdvanceLimit, resolveConstraint } from '../../../domain/advanceLimit.js';
+import { canBookDesk } from '../../../domain/deskRules.js';
+import { isValidOptionalEmail, normaliseEmail } from '../../../domain/email.js';
+import { formatDayMonthYear } from '../../../domain/slotRules.js';
+import { hasRole, isAdmin } from '../../../domain/permissions.js';
+import type { Booking, DeskBookingInput } from '../../../domain/wire/bookings.js';
+import type { SessionUser } from '../../auth/sessions.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, badInput, conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { deskOccupancy, insertDeskBooking, insertDeskBookingWithParking, loadDeskContext, type DeskContext } from './deskBooking.repo.js';
+import { publishedDesks } from './publishedDesks.js';
+
+/** Longest desk booking: a working day and then some; longer ranges are refused as mistakes or abuse. */
+export const MAX_DESK_BOOKING_HOURS = 24;
+/** A start this far in the past is still accepted (booking "from now" on a slow connection). */
+const START_GRACE_MS = 15 * 60_000;
+
+type Input = z.output<typeof DeskBookingInput>;
+
+/** Admins and the Not Restricted role pass site and location desk restrictions (docs/decisions.md). */
+const passesRestrictions = (user: SessionUser) => isAdmin(user.caller) || hasRole(user.caller, 'Not Restricted');
+
+function assertDeskBookingOpen(ctx: DeskContext): void {
+  if (ctx.maintenance) throw forbidden('Desk booking is not available while the system is in maintenance mode.');
+  if (!ctx.globalDeskBooking) throw forbidden('Desk booking is turned off.');
+  if (!ctx.siteDeskBooking) throw forbidden('Desk booking is turned off at this site.');
+}
+
+function assertTimes(start: Date, finish: Date, now: Date, ctx: DeskContext): void {
+  if (finish <= start) throw fieldError('Finish', 'The end must be after the start.');
+  if (finish.getTime() - start.getTime() > MAX_DESK_BOOKING_HOURS * 3_600_000) {
+    throw fieldError('Finish', `A desk booking can last at most ${MAX_DESK_BOOKING_HOURS} hours.`);
+  }
+  if (start.getTime() < now.getTime() - START_GRACE_MS) throw fieldError('Start', 'Cannot book a date in the past');
+  const limit = advanceLimitDate(
+    resolveConstraint({ location: ctx.locationConstraint, site: ctx.siteConstraint, global: ctx.globalConstraint }),
+    now, ctx.timeZone,
+  );
+  if (!isWithinAdvanceLimit(start, limit)) {
+    const firstRefused = new Date(limit!.getTime() + 1);
+    throw fieldError('Start', `Bookings to this desk are restricted. You may only book slots before: ${formatDayMonthYear(firstRefused, ctx.timeZone)}`);
+  }
+}
+
+export async function bookDesk(deps: AppDeps, user: SessionUser, input: Input): Promise<Booking> {
+  if (!isValidOptionalEmail(input.OnBehalfOfEmail)) throw fieldError('OnBehalfOfEmail', 'Please enter a valid email');
+  const ctx = await loadDeskContext(deps.pool, input.FloorplanId, user.id, user.teamIds);
+  if (!ctx) throw notFound('The floorplan');
+  assertDeskBookingOpen(ctx);
+  if (!passesRestrictions(user) && ((ctx.siteRestricted && !ctx.siteAllowed) || (ctx.locationRestricted && !ctx.locationAllowed))) {
+    throw forbidden('Desk booking at this location is restricted to named people and teams.');
+  }
+  const now = deps.now();
+  const start = new Date(input.Start);
+  const finish = new Date(input.Finish);
+  assertTimes(start, finish, now, ctx);
+  if (ctx.layoutId === null || ctx.layoutUpdatedAt === null) throw conflict('This floorplan has no published layout to book from.');
+  const desk = (await publishedDesks(deps.pool, ctx.layoutId, ctx.layoutUpdatedAt)).get(input.DeskId);
+  if (!desk) throw new AppError('CONFLICT', 'This desk is not on the current layout of the floorplan. Please reload the layout.');
+  const rule = canBookDesk({ desk, start, now, userTeamIds: user.teamIds });
+  if (!rule.ok) throw forbidden(rule.reason);
+  if (input.IncludeParking && !ctx.parkingOffered) throw fieldError('IncludeParking', 'This site does not offer parking.');
+
+  const booking = {
+    siteId: ctx.siteId, locationId: ctx.locationId, floorplanId: ctx.floorplanId, layoutId: ctx.layoutId,
+    deskId: desk.id, deskName: desk.name, start, finish,
+    description: input.Description.trim(), onBehalfOfEmail: input.OnBehalfOfEmail.trim(),
+    bookedByUserId: user.id,
+    // whose desk it is: the on-behalf person when given (one desk at a time per person)
+    holderKey: normaliseEmail(input.OnBehalfOfEmail.trim() || user.email),
+    includeParking: input.IncludeParking,
+  };
+  if (!booking.includeParking) return insertDeskBooking(deps.pool, booking);
+  const saved = await insertDeskBookingWithParking(deps.pool, booking, ctx.parkingSpaces);
+  if (!saved) throw conflict('The car park is full at this time. Book the desk without parking, or choose another time.');
+  return saved;
+}
+
+export async function floorplanOccupancy(deps: AppDeps, user: SessionUser, floorplanId: number, start: Date, end: Date) {
+  if (end <= start) throw badInput('The end must be after the start.', { end: 'The end must be after the start.' });
+  if (end.getTime() - start.getTime() > 31 * 86_400_000) throw badInput('Ask for at most 31 days at a time.', { end: 'Ask for at most 31 days at a time.' });
+  return deskOccupancy(deps.pool, floorplanId, start, end, user.id, user.email);
+}
+

@@ -1,0 +1,38 @@
+import type pg from 'pg';
+
+export interface DeskFacts { id: string; name: string; bookable: boolean; assignedTeams: number[] }
+
+/**
+ * Desks of a published layout, parsed once per layout version and kept in memory: a 5,000-desk
+ * drawing is about a megabyte of JSON, too much to fetch and parse for every booking. The key includes
+ * updated_at, so a changed layout is read again; every instance keeps its own copy.
+ */
+const cache = new Map<string, Map<string, DeskFacts>>();
+const MAX_LAYOUTS = 200;
+
+export async function publishedDesks(db: pg.Pool, layoutId: number, updatedAt: Date): Promise<Map<string, DeskFacts>> {
+  const key = `${layoutId}@${updatedAt.getTime()}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const { rows } = await db.query<{ json: string }>('SELECT json FROM layouts WHERE id = $1', [layoutId]);
+  const desks = desksOf(rows[0]?.json ?? '{}');
+  if (cache.size >= MAX_LAYOUTS) cache.delete(cache.keys().next().value!);
+  cache.set(key, desks);
+  return desks;
+}
+
+/** Reads just the desk facts booking needs; a drawing was validated when it was saved. */
+export function desksOf(json: string): Map<string, DeskFacts> {
+  const drawing = JSON.parse(json) as { desks?: Array<Record<string, unknown>> };
+  const desks = new Map<string, DeskFacts>();
+  for (const d of drawing.desks ?? []) {
+    const id = String(d['id']);
+    desks.set(id, {
+      id,
+      name: typeof d['alias'] === 'string' && d['alias'] !== '' ? d['alias'] : id,
+      bookable: d['bookable'] === true,
+      assignedTeams: Array.isArray(d['assignedTeams']) ? d['assignedTeams'].map(Number) : [],
+    });
+  }
+  return desks;
+}
