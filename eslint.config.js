@@ -46,6 +46,10 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['scripts/**/*.mjs', '*.config.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     files: ['**/*.test.ts', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -15,8 +15,15 @@ import { oidcRoutes } from './auth/oidc.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { sitesRoutes } from './features/sites/sites.routes.js';
+import { locationsRoutes } from './features/locations/locations.routes.js';
+import { roomsRoutes } from './features/rooms/rooms.routes.js';
+import { tagsRoutes } from './features/tags/tags.routes.js';
+import { teamsRoutes } from './features/teams/teams.routes.js';
+import { peopleRoutes } from './features/people/people.routes.js';
 import { deskBookingRoutes } from './features/deskBooking/deskBooking.routes.js';
 import { publishedLayoutRoutes } from './features/floorplans/publishedLayout.routes.js';
+import { floorplansRoutes } from './features/floorplans/floorplans.routes.js';
 
 export interface BuildOptions {
   /** Serve the built web app (tests of the API alone skip it). */
@@ -33,7 +40,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -58,8 +65,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(oidcRoutes(deps));
     await scoped.register(usersRoutes(deps));
     await scoped.register(settingsRoutes(deps));
+    await scoped.register(sitesRoutes(deps));
+    await scoped.register(locationsRoutes(deps));
+    await scoped.register(roomsRoutes(deps));
+    await scoped.register(tagsRoutes(deps));
+    await scoped.register(teamsRoutes(deps));
+    await scoped.register(peopleRoutes(deps));
     await scoped.register(deskBookingRoutes(deps));
     await scoped.register(publishedLayoutRoutes(deps));
+    await scoped.register(floorplansRoutes(deps));
   }, { prefix: config.basePath });
 
   if (options.web !== false) await registerWebAssets(app, config.basePath);

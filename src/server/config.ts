@@ -7,15 +7,20 @@ import { z } from 'zod';
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http or https URL, e.g. https://book.example.org/hotdesk' })
+    // The path becomes the base path; a query or fragment has no place in it.
+    .refine((u) => !/[?#]/.test(u), 'must not have a query (?) or fragment (#)').optional(),
   DATABASE_URL: z.string().min(1).optional(),
   HOTDESK_DATA_DIR: z.string().min(1).default('./data'),
   HOTDESK_ADMIN_EMAIL: z.email().optional(),
   HOTDESK_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   HOTDESK_TIME_ZONE: z.string().default('Europe/London'),
   HOTDESK_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(525600).default(60 * 24 * 14),
+  // Behind a reverse proxy: how many proxy hops (a number) or which proxy addresses (comma list) to trust
+  // for the client address in X-Forwarded-For. Off by default, so a client cannot forge its address.
+  HOTDESK_TRUST_PROXY: z.string().regex(/^(false|true|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/, 'must be false, true, a hop count, or a comma-separated list of proxy addresses').default('false'),
   HOTDESK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-  OIDC_ISSUER: z.url().optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_BUTTON_LABEL: z.string().default('Sign in with Microsoft'),
@@ -38,6 +43,8 @@ export interface Config {
   defaultTimeZone: string;
   sessionIdleMinutes: number;
   dbPoolSize: number;
+  /** Fastify's trustProxy: false, true, a list of proxy addresses, or a hop-count function. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   oidc: { issuer: URL; clientId: string; clientSecret: string | undefined; buttonLabel: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -83,6 +90,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     defaultTimeZone: e.HOTDESK_TIME_ZONE,
     sessionIdleMinutes: e.HOTDESK_SESSION_IDLE_MINUTES,
     dbPoolSize: e.HOTDESK_DB_POOL_SIZE,
+    trustProxy: parseTrustProxy(e.HOTDESK_TRUST_PROXY),
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
       ? { issuer: new URL(e.OIDC_ISSUER), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, buttonLabel: e.OIDC_BUTTON_LABEL }
       : undefined,
@@ -99,4 +107,14 @@ export function isValidTimeZone(tz: string): boolean {
   } catch {
     return false;
   }
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
 }

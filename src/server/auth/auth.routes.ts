@@ -25,14 +25,11 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
     schema: { tags: ['auth'], body: LoginBody, response: { 200: SignedInResponse } },
   }, async (request, reply) => {
     const { email, password } = request.body;
-    await signInLimiter.assertAllowed(email, request.ip);
+    const attempt = await signInLimiter.begin(email, request.ip);
     const user = await findUserByEmail(pool, email);
     const ok = await verifyPassword(password, user?.password_hash);
-    if (!user || !ok) {
-      await signInLimiter.recordFailure(email, request.ip);
-      throw new AppError('NOT_SIGNED_IN', 'The e-mail address or password is not right.');
-    }
-    await signInLimiter.recordSuccess(email);
+    if (!user || !ok) throw new AppError('NOT_SIGNED_IN', 'The e-mail address or password is not right.');
+    await attempt.succeeded();
     // A new session id at every sign-in; an old cookie's session (if any) ends.
     const old = request.cookies[SESSION_COOKIE];
     if (old) await sessions.destroy(old);

@@ -11,6 +11,7 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   users_email_key_key: 'A person with this e-mail address already exists.',
   teams_name_key_key: 'A team with this name already exists.',
   tags_type_label_key: 'A tag with this label and type already exists.',
+  booking_place_live: 'This site, location or room has been deleted and can no longer be booked.',
 };
 
 // Connection-level failures: the database is down or unreachable.
@@ -32,6 +33,9 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   if (e?.code === '23503') return new AppError('CONFLICT', 'This refers to something that does not exist or is still in use.');
   // 22xxx: data exceptions (value out of range, invalid text for a type): the caller's input.
   if (e?.code?.startsWith('22')) return new AppError('BAD_INPUT', 'A value is out of range or in the wrong format.');
-  if (e?.code === '23514') return new AppError('BAD_INPUT', 'A value breaks a rule of the data model.');
+  if (e?.code === '23514') {
+    const known = e.constraint ? CONSTRAINT_MESSAGES[e.constraint] : undefined;
+    return known ? new AppError('CONFLICT', known) : new AppError('BAD_INPUT', 'A value breaks a rule of the data model.');
+  }
   return undefined;
 }

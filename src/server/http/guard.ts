@@ -18,7 +18,8 @@ const GUARDED = ['/api/', '/auth/', '/MicrosoftIdentity/', '/ical/'];
 
 export function isGuardedPath(url: string, basePath: string): boolean {
   const path = url.startsWith(basePath) ? url.slice(basePath.length) : url;
-  if (path.startsWith('/api/docs')) return false; // the OpenAPI documentation is public
+  // The OpenAPI documentation is public; only it (not, say, /api/docsearch) is exempt.
+  if (path === '/api/docs' || path.startsWith('/api/docs/')) return false;
   return GUARDED.some((p) => path.startsWith(p));
 }
 
@@ -44,7 +45,14 @@ export function registerGuard(app: FastifyInstance, sessions: SessionStore, base
     const access = request.routeOptions.config?.access;
     if (!access) return; // static files and pages
     const token = request.cookies?.[SESSION_COOKIE];
-    if (token) request.user = await sessions.resolve(token);
+    if (token) {
+      try {
+        request.user = await sessions.resolve(token);
+      } catch (err) {
+        // Health checks, sign-in and check-in must not fail because a session could not be looked up.
+        if (access !== 'anonymous') throw err;
+      }
+    }
     if (callerMeets(access, request.user?.caller)) return;
     if (!request.user) throw new AppError('NOT_SIGNED_IN', 'Please sign in.');
     throw new AppError('FORBIDDEN', 'You are not allowed to do this.');

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -53,6 +54,7 @@ export async function startTestIdp(): Promise<TestIdp> {
         },
         features: { devInteractions: { enabled: false } },
         cookies: { keys: ['test-cookie-key-1'] },
+        jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }] },
         findAccount: async (_ctx, sub) => {
           const claims = accounts.get(sub);
           return claims ? { accountId: sub, claims: async () => ({ sub, ...claims }) } : undefined;
@@ -123,18 +125,18 @@ export class Browser {
   }
 
   /**
-   * Follows redirects from `url` until a response that is not a redirect, or one whose URL starts with
-   * `stopAt` (that response is returned unfollowed). Returns every hop.
+   * Follows redirects from `url` until a response that is not a redirect, or until the next URL starts
+   * with `stopBefore` (not fetched: returned as `next`, so a test can fetch it as it is or tampered with).
    */
-  async follow(url: string, stopAt?: string, maxHops = 15): Promise<{ url: string; res: Response }[]> {
+  async follow(url: string, stopBefore?: string, maxHops = 15): Promise<{ hops: { url: string; res: Response }[]; next?: string }> {
     const hops: { url: string; res: Response }[] = [];
     let next = url;
     for (let i = 0; i < maxHops; i++) {
+      if (stopBefore && i > 0 && next.startsWith(stopBefore)) return { hops, next };
       const res = await this.get(next);
       hops.push({ url: next, res });
       const location = res.headers.get('location');
-      if (res.status < 300 || res.status >= 400 || !location) return hops;
-      if (stopAt && next.startsWith(stopAt)) return hops;
+      if (res.status < 300 || res.status >= 400 || !location) return { hops };
       next = new URL(location, next).href;
     }
     throw new Error(`too many redirects from ${url}`);

@@ -3,7 +3,7 @@ import { PASSWORD_RULE } from '../../auth/passwords.js';
 
 /** POST /api/users: an admin pre-registers a person, optionally with a local password. */
 export const PreRegisterBody = z.object({
-  Email: z.email('Please enter a valid email').max(320),
+  Email: z.string().trim().pipe(z.email('Please enter a valid email').max(320)),
   FullName: z.string().trim().min(1, 'Full name is mandatory').max(200),
   Password: z.string().min(PASSWORD_RULE.min, `Password must be at least ${PASSWORD_RULE.min} characters`).max(PASSWORD_RULE.max).optional(),
 });

@@ -1,0 +1,89 @@
+/**
+ * Desk booking benchmark (issue 9): throughput and latency at 1, 20 and 50 signed-in clients against
+ * the running server on embedded PostgreSQL (fsync on), beside the raw PostgreSQL insert rate measured
+ * by this same script; then a 200-way race for one desk, 20 rounds. Run: npm run bench -- desk
+ */
+import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
+import { drawingWithDesks } from '../src/server/testing/fixtures.js';
+import { makeClient, rssMiB, runLoad, startBenchEnv } from './harness.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const DESKS = 5000;
+const env = await startBenchEnv();
+const { pool } = env;
+
+// An organisation: one site, one location, a floorplan of 5,000 desks, published.
+const site = (await pool.query("INSERT INTO sites (title, time_zone) VALUES ('Bench', 'Europe/London') RETURNING id")).rows[0].id;
+const loc = (await pool.query("INSERT INTO locations (site_id, title) VALUES ($1, 'L') RETURNING id", [site])).rows[0].id;
+const fp = (await pool.query("INSERT INTO floorplans (location_id, name) VALUES ($1, 'F') RETURNING id", [loc])).rows[0].id;
+await pool.query('INSERT INTO layouts (floorplan_id, json, published) VALUES ($1, $2, true)',
+  [fp, drawingWithDesks(Array.from({ length: DESKS }, (_, i) => ({ id: `D${i}`, x: 20 + (i % 200) * 40, y: 20 + Math.floor(i / 200) * 40 })))]);
+
+// 200 people, each signed in (sessions created as a sign-in would).
+const sessions = new SessionStore(pool, 600);
+const cookies: string[] = [];
+for (let i = 0; i < 200; i++) {
+  const id = (await pool.query('INSERT INTO users (email, full_name) VALUES ($1, $2) RETURNING id', [`p${i}@bench.example`, `P ${i}`])).rows[0].id;
+  cookies.push(`${SESSION_COOKIE}=${await sessions.create(id, 'bench')}`);
+}
+
+const base = Date.UTC(2031, 0, 1);
+const slot = (round: number, i: number) => {
+  const start = base + (round * 20_000 + i) * 3_600_000; // each round its own ~2-year band of hours
+  return { Start: new Date(start).toISOString(), Finish: new Date(start + 3_600_000).toISOString() };
+};
+
+/** The limit: the same kind of insert straight into PostgreSQL, same table and constraints, no HTTP. */
+async function rawInsertRate(clients: number) {
+  const userIds = (await pool.query('SELECT id FROM users ORDER BY id LIMIT 50')).rows.map((r) => r.id);
+  const until = performance.now() + SECONDS * 1000;
+  let n = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: clients }, async (_, c) => {
+    for (let i = 0; performance.now() < until; i++) {
+      // Each level and client its own desk and holder, so the raw inserts never conflict either.
+      const s = slot(90, i);
+      await pool.query(`INSERT INTO bookings (site_id, location_id, floorplan_id, layout_id, desk_id, desk_name, starts_at, finishes_at, booked_by_user_id, holder_key, status)
+        VALUES ($1, $2, $3, 1, $4, $4, $5, $6, $7, $8, 1)`, [site, loc, fp, `D${1000 + clients * 60 + c}`, s.Start, s.Finish, userIds[c], `raw${clients}-${c}@bench.example`]);
+      n++;
+    }
+  }));
+  return n / ((performance.now() - t0) / 1000);
+}
+
+const rows: string[] = [];
+const memAtRest = rssMiB(env.server.pid);
+for (const clients of [1, 20, 50]) {
+  const raw = await rawInsertRate(clients);
+  const call = makeClient(env.port, clients);
+  let peakRss = 0;
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssMiB(env.server.pid)); }, 200);
+  const r = await runLoad(clients, SECONDS, (c, i) => call('POST', '/api/bookings/desk', cookies[c]!, {
+    FloorplanId: fp, DeskId: `D${c}`, ...slot(clients, i),
+  }));
+  clearInterval(sampler);
+  rows.push(`| desk booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${raw.toFixed(0)} | ${(r.perSecond / raw).toFixed(2)} | ${peakRss.toFixed(0)} | ${JSON.stringify(r.failures)} |`);
+}
+
+// The race: 200 different people ask for the same desk and hour at once; exactly one may win.
+const race = makeClient(env.port, 200);
+const raceRows: string[] = [];
+let allRoundsExact = true;
+for (let round = 0; round < 20; round++) {
+  const s = slot(500, round);
+  const results = await Promise.all(cookies.map((c) => race('POST', '/api/bookings/desk', c, { FloorplanId: fp, DeskId: 'D4999', ...s })));
+  const ok = results.filter((r) => r.status === 201).length;
+  const conflicts = results.filter((r) => r.status === 409).length;
+  const inDb = (await pool.query("SELECT count(*)::int AS n FROM bookings WHERE desk_id = 'D4999' AND starts_at = $1 AND status IN (0,1)", [s.Start])).rows[0].n;
+  if (ok !== 1 || conflicts !== 199 || inDb !== 1) allRoundsExact = false;
+  raceRows.push(`${round + 1}: ${ok} x 201, ${conflicts} x 409, ${inDb} row`);
+}
+
+console.log(`\nDesk booking benchmark, ${SECONDS} s per level, ${DESKS}-desk floorplan, server RSS at rest ${memAtRest.toFixed(0)} MiB\n`);
+console.log('| what | clients | bookings/s | p50 ms | p95 ms | p99 ms | raw PG inserts/s (same clients) | ratio to raw | server peak RSS MiB | non-2xx |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);
+console.log(`\n200-way race, 20 rounds: ${allRoundsExact ? 'every round exactly one 201, 199 x 409, one row' : 'NOT EXACT'}`);
+console.log(raceRows.join('; '));
+await env.stop();
+process.exit(allRoundsExact ? 0 : 1);

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { startEmbeddedDatabase, freePort, type EmbeddedDatabase } from '../src/server/db/embedded.js';
+import { createPool } from '../src/server/db/pool.js';
+import { migrate } from '../src/server/db/migrate.js';
+
+/**
+ * Shared pieces of the benchmarks: a real PostgreSQL (embedded, fsync on, default settings), the app
+ * as its own process (as in production), and a keep-alive HTTP client that records latencies.
+ */
+export interface BenchEnv { db: EmbeddedDatabase; pool: pg.Pool; server: ChildProcess; port: number; stop: () => Promise<void> }
+
+export async function startBenchEnv(serverEnv: Record<string, string> = {}): Promise<BenchEnv> {
+  const dir = mkdtempSync(join(tmpdir(), 'hotdesk-bench-'));
+  chmodSync(dir, 0o755);
+  const db = await startEmbeddedDatabase({ dataDir: dir, log: () => undefined });
+  const pool = createPool(db.url, 60);
+  await migrate(pool);
+  const port = await freePort();
+  const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...serverEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  return {
+    db, pool, server, port,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await pool.end();
+      await db.stop();
+    },
+  };
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become ready at ${url}`);
+}
+
+export interface HttpResult { status: number; ms: number; body: string }
+
+export function makeClient(port: number, sockets: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  return (method: string, path: string, cookie: string, body?: unknown): Promise<HttpResult> => new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const started = performance.now();
+    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: {
+      cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+    } }, (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => { data += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: data }));
+    });
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function summarise(latencies: number[], seconds: number) {
+  const s = [...latencies].sort((a, b) => a - b);
+  return { count: s.length, perSecond: s.length / seconds, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99) };
+}
+
+/** Resident memory of a process in MiB (Linux /proc). */
+export function rssMiB(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch { return NaN; }
+}
+
+/** Runs `clients` loops for `seconds`, each calling `one(client, iteration)`; latencies of 2xx answers. */
+export async function runLoad(clients: number, seconds: number, one: (c: number, i: number) => Promise<HttpResult>) {
+  const latencies: number[] = [];
+  const failures = new Map<number, number>();
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, async (_, c) => {
+    for (let i = 0; performance.now() < until; i++) {
+      const r = await one(c, i);
+      if (r.status >= 200 && r.status < 300) latencies.push(r.ms);
+      else failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  return { ...summarise(latencies, elapsed), failures: Object.fromEntries(failures) };
+}

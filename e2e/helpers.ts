@@ -1,0 +1,48 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The demo organisation's people (src/server/demo/seedDemo.ts); the server prints them with --demo. */
+export const DEMO = {
+  admin: { email: 'admin@demo.hotdesk', password: 'demo-admin-2026', name: 'Ada Admin' },
+  manager: { email: 'manager@demo.hotdesk', password: 'demo-manager-2026', name: 'Max Manager' },
+  reports: { email: 'reports@demo.hotdesk', password: 'demo-reports-2026', name: 'Rita Reports' },
+  approver: { email: 'approver@demo.hotdesk', password: 'demo-approver-2026', name: 'Alex Approver' },
+  reception: { email: 'reception@demo.hotdesk', password: 'demo-reception-2026', name: 'Sam Reception' },
+  staff: { email: 'staff@demo.hotdesk', password: 'demo-staff-2026', name: 'Sofia Staff' },
+} as const;
+export type DemoPerson = keyof typeof DEMO;
+
+/**
+ * Signs in through the sign-in form, as a person would. Stays on the sign-in page it was sent to
+ * (keeping its returnTo) or opens it, then waits until the app has left it.
+ */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (!/\/login(\?|$)/.test(page.url())) await page.goto('login');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+export const signInAs = (page: Page, who: DemoPerson) => signIn(page, DEMO[who].email, DEMO[who].password);
+
+/** Fails on serious or critical axe violations (WCAG 2.1 A/AA and best practices), listing each with its elements. */
+export async function expectNoSeriousA11yViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious, `axe violations on ${where}`).toEqual([]);
+}
+
+/** The home menu's tiles as shown: label, and whether each is enabled (a link) or disabled. */
+export async function readMenuTiles(page: Page): Promise<{ label: string; enabled: boolean }[]> {
+  const menu = page.getByRole('navigation', { name: 'Home menu' });
+  await expect(menu).toBeVisible();
+  return menu.locator('[data-tile]').evaluateAll((els) => els.map((el) => ({
+    label: el.querySelector('[data-tile-label]')?.textContent?.trim() ?? '',
+    enabled: el.tagName === 'A' && el.getAttribute('aria-disabled') !== 'true',
+  })));
+}

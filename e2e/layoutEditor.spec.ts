@@ -1,0 +1,161 @@
+import { expect, type Page } from '@playwright/test';
+import { adminTest as test } from './fixtures.js';
+
+// The layout editor journey (issue 3): create a floorplan, draw desks, a room and a text, undo and
+// redo, save, reload, restore a local draft, publish, then start a new layout from the previous one.
+// Runs as the demo admin on the demo organisation (site 1, location 1) under /hotdesk.
+
+const FLOORPLANS = 'menu/settings/sites/1/locations/1/floorplans';
+const EDITOR_URL = /\/hotdesk\/admin\/layoutEditor\/floorplan\/(\d+)\/(\d+)$/;
+
+const drawingSvg = (page: Page) => page.getByRole('group', { name: 'Layout drawing' });
+const desks = (page: Page) => drawingSvg(page).locator('[data-desk-id]');
+const rooms = (page: Page) => drawingSvg(page).locator('[data-kind="roomRect"]');
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Layout editor' });
+const command = (page: Page, name: string) => toolbar(page).getByRole('button', { name, exact: true });
+
+/** Screen position of a canvas point (the svg spans the whole canvas at the current zoom). */
+async function at(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  const box = await drawingSvg(page).boundingBox();
+  if (!box) throw new Error('the drawing is not visible');
+  const scale = box.width / 20000;
+  return { x: box.x + x * scale, y: box.y + y * scale };
+}
+async function clickCanvas(page: Page, x: number, y: number): Promise<void> {
+  const p = await at(page, x, y);
+  await page.mouse.click(p.x, p.y);
+}
+async function dragCanvas(page: Page, from: [number, number], to: [number, number]): Promise<void> {
+  const a = await at(page, ...from);
+  const b = await at(page, ...to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+const draftKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('hotdesk.layoutDraft.')));
+
+test('draw, undo and redo, save, reload, restore a local draft, publish, and start again from the previous layout', async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `E2E floor ${Date.now()}`;
+
+  // A new floorplan comes with a blank unpublished layout; Edit Layout opens it directly.
+  await page.goto(FLOORPLANS);
+  await expect(page.getByRole('heading', { level: 1, name: 'Floorplans' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'New floorplan name' }).fill(name);
+  await page.getByRole('button', { name: 'Create floorplan' }).click();
+  await page.getByRole('button', { name: `Edit Layout of ${name}` }).click();
+  await expect(page).toHaveURL(EDITOR_URL);
+  const firstLayoutId = Number(EDITOR_URL.exec(page.url())![2]);
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(command(page, 'Show grid')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('50%')).toBeVisible();
+
+  // Two desks with the Desk tool (D), one refused for overlapping.
+  await command(page, 'Pointer').click();
+  await page.keyboard.press('d');
+  await expect(command(page, 'Desk')).toHaveAttribute('aria-pressed', 'true');
+  await clickCanvas(page, 200, 200);
+  await clickCanvas(page, 300, 200);
+  await clickCanvas(page, 305, 205);
+  await expect(desks(page)).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Desk 1, available' })).toBeVisible();
+
+  // A room by dragging with the Internal room tool.
+  await command(page, 'Internal room/rectangle').click();
+  await dragCanvas(page, [400, 400], [640, 560]);
+  await expect(rooms(page)).toHaveCount(1);
+
+  // A text: the editor opens at once; multi-line, Large.
+  await command(page, 'Text').click();
+  await clickCanvas(page, 200, 420);
+  const textDialog = page.getByRole('dialog', { name: 'Edit text' });
+  await expect(textDialog).toBeVisible();
+  await textDialog.getByRole('textbox', { name: 'Text' }).fill('Kitchen\nCoffee');
+  await textDialog.getByText('Large').click();
+  await textDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(textDialog).toBeHidden();
+  await expect(drawingSvg(page).getByText('Kitchen')).toBeVisible();
+
+  // Undo takes back the text edit (the placeholder shows), then the text; redo brings both back.
+  await page.keyboard.press('Control+z');
+  await expect(drawingSvg(page).getByText('Kitchen')).toHaveCount(0);
+  await expect(drawingSvg(page).getByText('Text', { exact: true })).toBeVisible();
+  await command(page, 'Undo').click();
+  await expect(drawingSvg(page).locator('[data-kind="text"]')).toHaveCount(0);
+  await page.keyboard.press('Control+y');
+  await command(page, 'Redo').click();
+  await expect(drawingSvg(page).getByText('Kitchen')).toBeVisible();
+  await expect(desks(page)).toHaveCount(2);
+
+  // Save, then reload: everything came back from the server, and no draft is offered.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.reload();
+  await expect(desks(page)).toHaveCount(2);
+  await expect(rooms(page)).toHaveCount(1);
+  await expect(drawingSvg(page).getByText('Coffee')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Restore local draft?' })).toHaveCount(0);
+
+  // An unsaved third desk survives a reload as a local draft, offered and restored.
+  await command(page, 'Desk').click();
+  await clickCanvas(page, 400, 200);
+  await expect(desks(page)).toHaveCount(3);
+  await expect.poll(() => draftKeys(page)).toEqual([`hotdesk.layoutDraft.${firstLayoutId}`]);
+  await page.reload();
+  await expect(desks(page)).toHaveCount(2);
+  const restore = page.getByRole('dialog', { name: 'Restore local draft?' });
+  await expect(restore).toBeVisible();
+  await restore.getByRole('button', { name: 'Restore draft' }).click();
+  await expect(desks(page)).toHaveCount(3);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+  // Publish asks first, then saves, publishes, clears the draft and goes home.
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Publish layout' });
+  await confirm.getByRole('button', { name: 'Publish' }).click();
+  await expect(page).toHaveURL(/\/hotdesk\/menu$/);
+  expect(await draftKeys(page)).toEqual([]);
+
+  // Editing again offers a new layout; Use Previous Layout copies the published desks.
+  await page.goto(FLOORPLANS);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByText('Published')).toBeVisible();
+  await row.getByRole('button', { name: `Edit Layout of ${name}` }).click();
+  await expect(page.getByRole('button', { name: 'Start Blank' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use Previous Layout' }).click();
+  await expect(page).toHaveURL(EDITOR_URL);
+  expect(Number(EDITOR_URL.exec(page.url())![2])).toBeGreaterThan(firstLayoutId);
+  await expect(desks(page)).toHaveCount(3);
+  await expect(rooms(page)).toHaveCount(1);
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+});
+
+test('editing a door alerts that it has no properties; a desk opens Edit Desk', async ({ page }) => {
+  const name = `E2E doors ${Date.now()}`;
+  await page.goto(FLOORPLANS);
+  await page.getByRole('textbox', { name: 'New floorplan name' }).fill(name);
+  await page.getByRole('button', { name: 'Create floorplan' }).click();
+  await page.getByRole('button', { name: `Edit Layout of ${name}` }).click();
+  await expect(page).toHaveURL(EDITOR_URL);
+
+  await command(page, 'Door').click();
+  await clickCanvas(page, 500, 500);
+  await command(page, 'Edit').click();
+  await expect(page.getByRole('dialog').getByText('No properties to edit')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK', exact: true }).click();
+
+  await command(page, 'Desk').click();
+  await clickCanvas(page, 200, 200);
+  await command(page, 'Pointer').click();
+  const desk = page.getByRole('button', { name: 'Desk 1, available' });
+  const box = (await desk.boundingBox())!;
+  await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+  const dialog = page.getByRole('dialog', { name: /Edit Desk/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Name / alias' }).fill('Window seat');
+  await dialog.getByRole('switch', { name: 'Bookable' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Desk Window seat, not bookable' })).toBeVisible();
+});

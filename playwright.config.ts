@@ -1,0 +1,64 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Browser journeys run against the real server with its embedded PostgreSQL and the demo
+// organisation, under a base path (/hotdesk) so every page and call proves it honours PUBLIC_URL.
+const PORT = 8181;
+const ORIGIN = `http://localhost:${PORT}`;
+const BASE_URL = `${ORIGIN}/hotdesk/`;
+
+// A fresh data folder per run. When run as root, PostgreSQL runs as another user, which must be
+// able to enter the folder: hence mode 755. Workers load this config too but never start the
+// server (TEST_WORKER_INDEX is set in them), so only the main process makes a folder.
+function freshDataDir(): string {
+  if (process.env.TEST_WORKER_INDEX !== undefined) return '';
+  const dir = mkdtempSync(join(tmpdir(), 'hotdesk-e2e-'));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+const dataDir = freshDataDir();
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+            '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/build-web-if-needed.mjs && npx tsx src/server/main.ts --demo',
+    url: `${ORIGIN}/hotdesk/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOTDESK_DATA_DIR: dataDir,
+      PORT: String(PORT),
+      PUBLIC_URL: `${ORIGIN}/hotdesk`,
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import type { PersonCard, PersonRef, TeamRef } from '../../../domain/wire/people.js';
+import type { Db } from '../orgAccess/orgAccess.repo.js';
+
+export const SEARCH_LIMIT = 50;
+const contains = (q: string) => `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** People whose name or e-mail contains the text; closest (prefix) matches first. */
+export async function searchPeople(db: Db, text: string): Promise<PersonRef[]> {
+  const { rows } = await db.query<PersonRef>(
+    `SELECT id AS "Id", full_name AS "FullName", email AS "Email" FROM users
+     WHERE full_name ILIKE $1 OR email ILIKE $1
+     ORDER BY (full_name ILIKE $2 OR email ILIKE $2) DESC, lower(full_name), email_key LIMIT ${SEARCH_LIMIT}`,
+    [contains(text), contains(text).slice(1)],
+  );
+  return rows;
+}
+
+export async function searchTeams(db: Db, text: string): Promise<TeamRef[]> {
+  const { rows } = await db.query<TeamRef>(
+    `SELECT id AS "Id", name AS "Name" FROM teams WHERE name ILIKE $1 ORDER BY (name ILIKE $2) DESC, lower(name), id LIMIT ${SEARCH_LIMIT}`,
+    [contains(text), contains(text).slice(1)],
+  );
+  return rows;
+}
+
+export async function personCard(db: Db, id: number): Promise<PersonCard | undefined> {
+  const { rows } = await db.query(
+    'SELECT id, full_name, email, photo_type, photo_data, use_teams FROM users WHERE id = $1', [id]);
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    Id: r.id, FullName: r.full_name, Email: r.email,
+    Photo: r.photo_type && r.photo_data ? { Type: r.photo_type, Data: r.photo_data } : null,
+    UseTeams: r.use_teams,
+  };
+}

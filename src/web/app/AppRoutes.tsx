@@ -1,0 +1,35 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage.js';
+import { SetupPage } from '../features/auth/SetupPage.js';
+import { PrivacyPage } from '../features/privacy/PrivacyPage.js';
+import { PublicLayout } from './PublicLayout.js';
+import { RequireAccess } from './RequireAccess.js';
+import { SIGNED_IN_ROUTES, accessRule } from './routeTable.js';
+import { SignedInLayout } from './SignedInLayout.js';
+import { ComingSoon } from './shell/ComingSoon.js';
+import { NotFound } from './shell/NotFound.js';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Navigate to="/menu" replace />} />
+      <Route element={<PublicLayout />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/setup" element={<SetupPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        {/* Reached by QR code, signed out (SPEC 2.7). */}
+        <Route path="/check-in/:siteId/:locationId/:roomId" element={<ComingSoon screen="Room check-in" />} />
+      </Route>
+      <Route element={<SignedInLayout />}>
+        {SIGNED_IN_ROUTES.map((r) => (
+          <Route
+            key={r.path}
+            path={r.path}
+            element={<RequireAccess rule={accessRule(r)}>{r.element ?? <ComingSoon screen={r.screen} back={r.back} />}</RequireAccess>}
+          />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

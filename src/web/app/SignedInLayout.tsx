@@ -1,0 +1,41 @@
+import { Button, Center, Loader } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { ApiError } from './api.js';
+import { ErrorBar } from './shell/ErrorBar.js';
+import { Shell } from './shell/Shell.js';
+import { useSettings } from './useSettings.js';
+
+/**
+ * Frame of every page that needs sign-in. Screens render only once the settings (and so the
+ * profile) are loaded; a 401 has already sent the person to sign in (api.ts), so it only waits.
+ */
+export function SignedInLayout() {
+  const settings = useSettings();
+
+  if (settings.data) {
+    return (
+      <Shell fullName={settings.data.Profile.FullName}>
+        <Outlet />
+      </Shell>
+    );
+  }
+
+  const error = settings.error;
+  if (error && !(error instanceof ApiError && error.status === 401)) {
+    const statusText = error instanceof ApiError ? error.statusText : 'the server cannot be reached';
+    const bar = (
+      <ErrorBar message={`Unable to load settings: ${statusText}`}>
+        <Button ml="md" size="xs" variant="white" color="red" onClick={() => void settings.refetch()}>Try again</Button>
+      </ErrorBar>
+    );
+    return <Shell bar={bar}>{null}</Shell>;
+  }
+
+  return (
+    <Shell>
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    </Shell>
+  );
+}

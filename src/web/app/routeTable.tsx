@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { callerMeets, canOpenSettings, canUpdateRoomDetails, type AccessLevel, type Caller } from '../../domain/permissions.js';
+import { GlobalSettingsPage } from '../features/settings/GlobalSettingsPage.js';
+import { SettingsPanel } from '../features/settings/SettingsPanel.js';
+import { MenuPage } from '../features/menu/MenuPage.js';
+
+/**
+ * Every signed-in route of SPEC 2.1, as data. `screen` names the page while it is still a
+ * placeholder; `element` is set once the screen is built (later work replaces placeholders here).
+ * `access` mirrors the server's access levels, so a person sees 'no access' rather than a screen
+ * whose calls would all be refused.
+ */
+export interface SignedInRoute {
+  path: string;
+  screen: string;
+  access?: AccessLevel | ((c: Caller) => boolean);
+  /** Where the placeholder's back link goes. */
+  back?: string;
+  element?: ReactNode;
+}
+
+const SITES = '/menu/settings/sites';
+const LOCATION = `${SITES}/:siteId/locations/:locationId`;
+const DESK = '/menu/book/desk/:startDateStr/:endDateStr';
+
+export const SIGNED_IN_ROUTES: SignedInRoute[] = [
+  { path: '/menu', screen: 'Home menu', element: <MenuPage /> },
+  { path: '/menu/mybookings', screen: 'My Bookings' },
+  { path: '/menu/approvals', screen: 'Booking Approval', access: 'roomApprover' },
+  { path: '/menu/book/desk', screen: 'Book a Desk' },
+  { path: DESK, screen: 'Choose a site' },
+  { path: `${DESK}/:siteId`, screen: 'Choose a location' },
+  { path: `${DESK}/:siteId/:locationId`, screen: 'Choose a floorplan' },
+  { path: `${DESK}/:siteId/:locationId/:floorplanId`, screen: 'Desk booking' },
+  { path: '/menu/book/meeting/room', screen: 'Book a Meeting Room' },
+  { path: '/menu/book/clinical/room', screen: 'Book a Clinical Room' },
+  { path: '/menu/book/room/:startDateStr/:endDateStr/:siteId/:locationId', screen: 'Room booking' },
+  { path: '/menu/calendar', screen: 'Site Calendar (Reception View)', access: 'siteLvlAdmin' },
+  { path: '/menu/myprofile', screen: 'My Profile' },
+  { path: '/menu/tagTesting', screen: 'Tag chooser test' },
+  { path: '/menu/settings', screen: 'Settings', access: canOpenSettings, element: <SettingsPanel /> },
+  { path: SITES, screen: 'Sites', access: 'admin', back: '/menu/settings' },
+  { path: `${SITES}/new`, screen: 'New site', access: 'admin', back: SITES },
+  { path: `${SITES}/:id/edit`, screen: 'Edit site', access: 'admin', back: SITES },
+  { path: `${SITES}/:id/locations`, screen: 'Locations', access: 'admin', back: SITES },
+  { path: `${SITES}/:siteId/locations/new`, screen: 'New location', access: 'admin', back: SITES },
+  { path: `${LOCATION}/edit`, screen: 'Edit location', access: 'admin', back: SITES },
+  { path: `${LOCATION}/rooms`, screen: 'Rooms', access: 'admin', back: SITES },
+  { path: `${LOCATION}/rooms/new`, screen: 'New room', access: 'admin', back: SITES },
+  { path: `${LOCATION}/rooms/:roomId/edit`, screen: 'Edit room', access: 'admin', back: SITES },
+  { path: `${LOCATION}/floorplans`, screen: 'Floorplans', access: 'admin', back: SITES },
+  { path: '/menu/settings/usermanagement', screen: 'User Management', access: 'admin', back: '/menu/settings' },
+  { path: '/menu/settings/global', screen: 'Global Settings', access: 'admin', element: <GlobalSettingsPage /> },
+  { path: '/menu/settings/manageBookings', screen: 'Manage Desk Bookings', access: 'bookingManager', back: '/menu/settings' },
+  { path: '/menu/settings/reporting', screen: 'Reporting', access: 'reporting', back: '/menu/settings' },
+  { path: '/menu/settings/updateroomdetails', screen: 'Update Room Details', access: canUpdateRoomDetails, back: '/menu/settings' },
+  { path: '/menu/settings/updateroomdetails/:roomId/edit', screen: 'Room details', access: canUpdateRoomDetails, back: '/menu/settings/updateroomdetails' },
+  { path: '/admin/layoutEditor/floorplan/:floorplanId/:layoutId', screen: 'Floorplan layout editor', access: 'admin' },
+];
+
+/** The route's access rule as a predicate over the caller (no rule: any signed-in person). */
+export function accessRule(route: SignedInRoute): (c: Caller) => boolean {
+  const { access } = route;
+  if (access === undefined) return () => true;
+  if (typeof access === 'function') return access;
+  return (c) => callerMeets(access, c);
+}

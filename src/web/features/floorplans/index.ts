@@ -1,0 +1,2 @@
+/** The floorplans list: route /menu/settings/sites/:siteId/locations/:locationId/floorplans (admin). */
+export { FloorplansListPage } from './FloorplansListPage.js';

@@ -1,0 +1,107 @@
+import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { drawingSchema, type Drawing } from '../../../domain/layout/drawing.js';
+import { ApiError } from '../../app/api.js';
+import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { Panel } from '../../app/shell/Panel.js';
+import { PageHeading } from '../../app/shell/PageHeading.js';
+import { EditorScreen } from './EditorScreen.js';
+import { editorPath, loadLatestLayout, startNewLayout } from './layoutApi.js';
+import { errorText } from './useLayoutPersistence.js';
+
+export const LOAD_FAILED = 'Unable to load layout';
+
+const parseDrawing = (json: string): Drawing | null => {
+  try {
+    const parsed = drawingSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * /admin/layoutEditor/floorplan/{floorplanId}/{layoutId} (SPEC 2.8, 4 'Layout editing').
+ * Opens the floorplan's latest layout: an unpublished one directly; a published one first offers
+ * Use Previous Layout (a copy) or Start Blank. A signed-out visitor is sent home.
+ */
+export function LayoutEditorPage() {
+  const params = useParams();
+  const floorplanId = Number(params['floorplanId']);
+  const layoutId = Number(params['layoutId']);
+  const navigate = useNavigate();
+  const latest = useQuery({
+    queryKey: ['floorplans', floorplanId, 'latestLayout', layoutId],
+    queryFn: () => loadLatestLayout(floorplanId),
+    enabled: Number.isInteger(floorplanId) && floorplanId > 0,
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const drawing = useMemo(() => (latest.data ? parseDrawing(latest.data.Json) : null), [latest.data]);
+  const signedOut = latest.error instanceof ApiError && latest.error.status === 401;
+  useEffect(() => {
+    if (signedOut) void navigate('/', { replace: true });
+  }, [signedOut, navigate]);
+  useEffect(() => {
+    if (latest.error && !signedOut) console.error(LOAD_FAILED, latest.error);
+  }, [latest.error, signedOut]);
+
+  if (!Number.isInteger(floorplanId) || floorplanId <= 0 || signedOut) return <LoadFailed />;
+  if (latest.isPending) return <Center h={300}><Loader aria-label="Loading layout" /></Center>;
+  if (latest.error || !latest.data || !drawing) return <LoadFailed />;
+  const layout = latest.data;
+  if (layout.Published) return <StartNewLayout floorplanId={floorplanId} floorplanName={layout.FloorplanName} />;
+  // Only the newest layout can change: an address naming an older one opens the newest.
+  if (layout.Id !== layoutId) return <Navigate to={editorPath(floorplanId, layout.Id)} replace />;
+  return <EditorScreen key={layout.Id} layout={layout} drawing={drawing} />;
+}
+
+function LoadFailed() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <ErrorBar message={LOAD_FAILED} />
+      <Panel>
+        <Button variant="default" onClick={() => void navigate('/')}>Home</Button>
+      </Panel>
+    </>
+  );
+}
+
+/** The latest layout is published: editing starts a new layout (SPEC 4). */
+function StartNewLayout({ floorplanId, floorplanName }: { floorplanId: number; floorplanName: string }) {
+  const navigate = useNavigate();
+  const create = useMutation({
+    mutationFn: (fromPrevious: boolean) => startNewLayout(floorplanId, fromPrevious),
+    onSuccess: (created) => void navigate(editorPath(created.floorplanId, created.layoutId), { replace: true }),
+  });
+  return (
+    <Panel>
+      <PageHeading>{`Layout editor: ${floorplanName}`}</PageHeading>
+      <Paper withBorder p="lg">
+        <Stack>
+          <Title order={2} size="h4">This floorplan&apos;s latest layout is published</Title>
+          <Text>
+            A published layout is not changed, so people&apos;s bookings stay as they were. Start a new layout: a copy of the
+            published one (desks keep their identity, so their bookings stay attached) or a blank one. It is a draft until you publish it.
+          </Text>
+          {create.error && <ErrorBar message={`Unable to create new floorplan layout: ${errorText(create.error)}`} />}
+          <Group>
+            <Button onClick={() => create.mutate(true)} loading={create.isPending && create.variables === true} disabled={create.isPending}>
+              Use Previous Layout
+            </Button>
+            <Button variant="default" onClick={() => create.mutate(false)} loading={create.isPending && create.variables === false}
+              disabled={create.isPending}>
+              Start Blank
+            </Button>
+            <Button variant="subtle" onClick={() => void navigate('/')}>Home</Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Panel>
+  );
+}
