@@ -9,6 +9,7 @@ import { SignInLimiter } from './auth/signInLimiter.js';
 import { ensureAdmin } from './startup.js';
 import { seedDemo } from './demo/seedDemo.js';
 import { startJobs } from './jobs/scheduler.js';
+import { featureJobs } from './jobs/registry.js';
 
 /** Process entry: config -> database -> migrations -> app -> listen; Ctrl+C stops the app, then its database. */
 async function main(): Promise<void> {
@@ -27,8 +28,9 @@ async function main(): Promise<void> {
 
   const sessions = new SessionStore(pool, config.sessionIdleMinutes);
   const signInLimiter = new SignInLimiter(pool);
-  const app = await buildApp({ config, pool, sessions, signInLimiter, now: () => new Date(), version });
-  const jobs = startJobs({ pool, sessions, signInLimiter, log: app.log });
+  const deps = { config, pool, sessions, signInLimiter, now: () => new Date(), version };
+  const app = await buildApp(deps);
+  const jobs = startJobs({ pool, sessions, signInLimiter, log: app.log }, featureJobs(deps));
 
   let stopping = false;
   const stop = async (signal: string) => {
