@@ -3,6 +3,8 @@ import { callerMeets, canOpenSettings, canUpdateRoomDetails, type AccessLevel, t
 import { GlobalSettingsPage } from '../features/settings/GlobalSettingsPage.js';
 import { SettingsPanel } from '../features/settings/SettingsPanel.js';
 import { MenuPage } from '../features/menu/MenuPage.js';
+import { LayoutEditorPage } from '../features/layoutEditor/index.js';
+import { FloorplansListPage } from '../features/floorplans/index.js';
 
 /**
  * Every signed-in route of SPEC 2.1, as data. `screen` names the page while it is still a
@@ -48,14 +50,14 @@ export const SIGNED_IN_ROUTES: SignedInRoute[] = [
   { path: `${LOCATION}/rooms`, screen: 'Rooms', access: 'admin', back: SITES },
   { path: `${LOCATION}/rooms/new`, screen: 'New room', access: 'admin', back: SITES },
   { path: `${LOCATION}/rooms/:roomId/edit`, screen: 'Edit room', access: 'admin', back: SITES },
-  { path: `${LOCATION}/floorplans`, screen: 'Floorplans', access: 'admin', back: SITES },
+  { path: `${LOCATION}/floorplans`, screen: 'Floorplans', access: 'admin', back: SITES, element: <FloorplansListPage /> },
   { path: '/menu/settings/usermanagement', screen: 'User Management', access: 'admin', back: '/menu/settings' },
   { path: '/menu/settings/global', screen: 'Global Settings', access: 'admin', element: <GlobalSettingsPage /> },
   { path: '/menu/settings/manageBookings', screen: 'Manage Desk Bookings', access: 'bookingManager', back: '/menu/settings' },
   { path: '/menu/settings/reporting', screen: 'Reporting', access: 'reporting', back: '/menu/settings' },
   { path: '/menu/settings/updateroomdetails', screen: 'Update Room Details', access: canUpdateRoomDetails, back: '/menu/settings' },
   { path: '/menu/settings/updateroomdetails/:roomId/edit', screen: 'Room details', access: canUpdateRoomDetails, back: '/menu/settings/updateroomdetails' },
-  { path: '/admin/layoutEditor/floorplan/:floorplanId/:layoutId', screen: 'Floorplan layout editor', access: 'admin' },
+  { path: '/admin/layoutEditor/floorplan/:floorplanId/:layoutId', screen: 'Floorplan layout editor', access: 'admin', element: <LayoutEditorPage /> },
 ];
 
 /** The route's access rule as a predicate over the caller (no rule: any signed-in person). */
