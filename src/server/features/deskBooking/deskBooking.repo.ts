@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { BookingConstraint } from '../../../domain/advanceLimit.js';
-import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
+import type { Booking, DeskOccupancy } from '../../../domain/wire/bookings.js';
 import { BOOKING_COLUMNS, BOOKING_JOINS, toBooking, type BookingRow } from '../bookings/bookingPresenter.js';
 
 /** Everything a desk booking decision needs, in one round trip. */
@@ -72,6 +72,62 @@ const insertParams = (n: NewDeskBooking) => [n.siteId, n.locationId, n.floorplan
 export async function insertDeskBooking(db: pg.Pool, n: NewDeskBooking) {
   const { rows } = await db.query<BookingRow>(INSERT_SQL, insertParams(n));
   return toBooking(rows[0]!);
+}
+
+/** A desk booking as an edit needs it, with the booker's e-mail (the holder when no on-behalf person is named). */
+export async function loadDeskBookingForEdit(db: pg.Pool, id: number) {
+  const { rows } = await db.query(
+    `SELECT b.booked_by_user_id, b.on_behalf_of_email, b.status, b.floorplan_id, b.desk_id, b.starts_at, b.finishes_at,
+       b.description, b.include_parking, u.email AS booker_email
+     FROM bookings b JOIN users u ON u.id = b.booked_by_user_id WHERE b.id = $1 AND b.desk_id IS NOT NULL`, [id]);
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    bookedByUserId: r.booked_by_user_id as number, onBehalfOfEmail: r.on_behalf_of_email as string, status: r.status as number,
+    floorplanId: r.floorplan_id as number, deskId: r.desk_id as string, start: r.starts_at as Date, finish: r.finishes_at as Date,
+    description: r.description as string, includeParking: r.include_parking as boolean, bookerEmail: r.booker_email as string,
+  };
+}
+
+const UPDATE_SQL = `
+  WITH b AS (
+    UPDATE bookings SET layout_id = $2, desk_id = $3, desk_name = $4, starts_at = $5, finishes_at = $6, description = $7,
+      on_behalf_of_email = $8, holder_key = $9, include_parking = $10, updated_at = now()
+    WHERE id = $1 AND status IN (0, 1)
+    RETURNING *)
+  SELECT ${BOOKING_COLUMNS} FROM b ${BOOKING_JOINS}`;
+
+export type RewriteResult = { ok: true; booking: Booking } | { ok: false; reason: 'parkingFull' | 'notActive' };
+
+/**
+ * Writes an edited desk booking. With parking (spaces not null) the site's parking lock is held and
+ * the count leaves this booking out. Not ok when the car park is full, or when the booking stopped
+ * being active since it was read (cancelled meanwhile).
+ */
+export async function rewriteDeskBooking(db: pg.Pool, id: number, n: NewDeskBooking, spaces: number | null): Promise<RewriteResult> {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    if (spaces !== null) {
+      await client.query('SELECT pg_advisory_xact_lock(7310002, $1)', [n.siteId]);
+      const { rows } = await client.query<{ used: number }>(
+        `SELECT count(*)::int AS used FROM bookings WHERE site_id = $1 AND include_parking AND status IN (0, 1)
+         AND during && tstzrange($2, $3, '[)') AND id <> $4`, [n.siteId, n.start, n.finish, id]);
+      if ((rows[0]?.used ?? 0) >= spaces) {
+        await client.query('ROLLBACK');
+        return { ok: false, reason: 'parkingFull' };
+      }
+    }
+    const updated = await client.query<BookingRow>(UPDATE_SQL,
+      [id, n.layoutId, n.deskId, n.deskName, n.start, n.finish, n.description, n.onBehalfOfEmail, n.holderKey, n.includeParking]);
+    await client.query('COMMIT');
+    return updated.rows[0] ? { ok: true, booking: toBooking(updated.rows[0]) } : { ok: false, reason: 'notActive' };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 /**

@@ -4,11 +4,15 @@ import { canBookDesk } from '../../../domain/deskRules.js';
 import { isValidOptionalEmail, normaliseEmail } from '../../../domain/email.js';
 import { formatDayMonthYear } from '../../../domain/slotRules.js';
 import { hasRole, isAdmin } from '../../../domain/permissions.js';
+import { ACTIVE_STATUSES, type BookingStatus } from '../../../domain/bookingStatus.js';
 import type { Booking, DeskBookingInput } from '../../../domain/wire/bookings.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badInput, conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
-import { deskOccupancy, insertDeskBooking, insertDeskBookingWithParking, loadDeskContext, type DeskContext } from './deskBooking.repo.js';
+import {
+  deskOccupancy, insertDeskBooking, insertDeskBookingWithParking, loadDeskBookingForEdit, loadDeskContext, rewriteDeskBooking,
+  type DeskContext, type NewDeskBooking,
+} from './deskBooking.repo.js';
 import { publishedDesks } from './publishedDesks.js';
 
 /** Longest desk booking: a working day and then some; longer ranges are refused as mistakes or abuse. */
@@ -43,7 +47,13 @@ function assertTimes(start: Date, finish: Date, now: Date, ctx: DeskContext): vo
   }
 }
 
-export async function bookDesk(deps: AppDeps, user: SessionUser, input: Input): Promise<Booking> {
+interface Booker { id: number; email: string }
+
+/**
+ * Every rule of a desk booking, for a new booking and for an edit alike: the caller's access, times,
+ * the advance limit, the desk itself (bookable, team rule) and parking. Returns the row to write.
+ */
+async function checkedDeskBooking(deps: AppDeps, user: SessionUser, input: Input, booker: Booker): Promise<{ row: NewDeskBooking; spaces: number }> {
   if (!isValidOptionalEmail(input.OnBehalfOfEmail)) throw fieldError('OnBehalfOfEmail', 'Please enter a valid email');
   const ctx = await loadDeskContext(deps.pool, input.FloorplanId, user.id, user.teamIds);
   if (!ctx) throw notFound('The floorplan');
@@ -61,20 +71,62 @@ export async function bookDesk(deps: AppDeps, user: SessionUser, input: Input): 
   const rule = canBookDesk({ desk, start, now, userTeamIds: user.teamIds });
   if (!rule.ok) throw forbidden(rule.reason);
   if (input.IncludeParking && !ctx.parkingOffered) throw fieldError('IncludeParking', 'This site does not offer parking.');
-
-  const booking = {
-    siteId: ctx.siteId, locationId: ctx.locationId, floorplanId: ctx.floorplanId, layoutId: ctx.layoutId,
-    deskId: desk.id, deskName: desk.name, start, finish,
-    description: input.Description.trim(), onBehalfOfEmail: input.OnBehalfOfEmail.trim(),
-    bookedByUserId: user.id,
-    // whose desk it is: the on-behalf person when given (one desk at a time per person)
-    holderKey: normaliseEmail(input.OnBehalfOfEmail.trim() || user.email),
-    includeParking: input.IncludeParking,
+  const onBehalfOf = input.OnBehalfOfEmail.trim();
+  return {
+    spaces: ctx.parkingSpaces,
+    row: {
+      siteId: ctx.siteId, locationId: ctx.locationId, floorplanId: ctx.floorplanId, layoutId: ctx.layoutId,
+      deskId: desk.id, deskName: desk.name, start, finish,
+      description: input.Description.trim(), onBehalfOfEmail: onBehalfOf,
+      bookedByUserId: booker.id,
+      // whose desk it is: the on-behalf person when given (one desk at a time per person)
+      holderKey: normaliseEmail(onBehalfOf || booker.email),
+      includeParking: input.IncludeParking,
+    },
   };
-  if (!booking.includeParking) return insertDeskBooking(deps.pool, booking);
-  const saved = await insertDeskBookingWithParking(deps.pool, booking, ctx.parkingSpaces);
-  if (!saved) throw conflict('The car park is full at this time. Book the desk without parking, or choose another time.');
+}
+
+const PARKING_FULL = 'The car park is full at this time. Book the desk without parking, or choose another time.';
+
+export async function bookDesk(deps: AppDeps, user: SessionUser, input: Input): Promise<Booking> {
+  const { row, spaces } = await checkedDeskBooking(deps, user, input, user);
+  if (!row.includeParking) return insertDeskBooking(deps.pool, row);
+  const saved = await insertDeskBookingWithParking(deps.pool, row, spaces);
+  if (!saved) throw conflict(PARKING_FULL);
   return saved;
+}
+
+/** Fields of a desk booking an edit may change; anything left out keeps its value. */
+export interface DeskBookingEdit {
+  Start?: string; Finish?: string; DeskId?: string; Description?: string; OnBehalfOfEmail?: string; IncludeParking?: boolean;
+}
+
+/**
+ * Edits a desk booking (POST /api/bookings/{id}): the owner, the person booked on behalf of (e-mail
+ * compared case-insensitively) or an admin, keeping every rule of a new booking. The booking stays
+ * on its floorplan; the database still refuses overlaps, now excluding the booking itself.
+ */
+export async function updateDeskBooking(deps: AppDeps, user: SessionUser, id: number, edit: DeskBookingEdit): Promise<Booking> {
+  const existing = await loadDeskBookingForEdit(deps.pool, id);
+  if (!existing) throw notFound('The booking');
+  const mayEdit = existing.bookedByUserId === user.id || isAdmin(user.caller)
+    || (existing.onBehalfOfEmail !== '' && normaliseEmail(existing.onBehalfOfEmail) === normaliseEmail(user.email));
+  if (!mayEdit) throw forbidden('Only the person who booked, the person booked for, or an admin can change this booking.');
+  if (!ACTIVE_STATUSES.includes(existing.status as BookingStatus)) throw conflict('Only pending or approved bookings can be changed.');
+  if (edit.DeskId !== undefined && edit.DeskId.length === 0) throw fieldError('DeskId', 'Choose a desk.');
+  const input: Input = {
+    FloorplanId: existing.floorplanId,
+    DeskId: edit.DeskId ?? existing.deskId,
+    Start: edit.Start ?? existing.start.toISOString(),
+    Finish: edit.Finish ?? existing.finish.toISOString(),
+    Description: edit.Description ?? existing.description,
+    OnBehalfOfEmail: edit.OnBehalfOfEmail ?? existing.onBehalfOfEmail,
+    IncludeParking: edit.IncludeParking ?? existing.includeParking,
+  };
+  const { row, spaces } = await checkedDeskBooking(deps, user, input, { id: existing.bookedByUserId, email: existing.bookerEmail });
+  const result = await rewriteDeskBooking(deps.pool, id, row, row.includeParking ? spaces : null);
+  if (result.ok) return result.booking;
+  throw conflict(result.reason === 'parkingFull' ? PARKING_FULL : 'This booking was cancelled meanwhile and can no longer be changed.');
 }
 
 export async function floorplanOccupancy(deps: AppDeps, user: SessionUser, floorplanId: number, start: Date, end: Date) {
