@@ -53,7 +53,8 @@ async function rawInsertRate(clients: number) {
 
 const rows: string[] = [];
 const memAtRest = rssMiB(env.server.pid);
-for (const clients of [1, 20, 50]) {
+const LEVELS = (process.env.BENCH_LEVELS ?? "1,20,50").split(",").map(Number);
+for (const clients of LEVELS) {
   const raw = await rawInsertRate(clients);
   const call = makeClient(env.port, clients);
   let peakRss = 0;
@@ -69,7 +70,8 @@ for (const clients of [1, 20, 50]) {
 const race = makeClient(env.port, 200);
 const raceRows: string[] = [];
 let allRoundsExact = true;
-for (let round = 0; round < 20; round++) {
+const ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
+for (let round = 0; round < ROUNDS; round++) {
   const s = slot(500, round);
   const results = await Promise.all(cookies.map((c) => race('POST', '/api/bookings/desk', c, { FloorplanId: fp, DeskId: 'D4999', ...s })));
   const ok = results.filter((r) => r.status === 201).length;

@@ -36,7 +36,8 @@ const CONTEXT_SQL = `
   WHERE f.id = $1 AND f.deleted_at IS NULL`;
 
 export async function loadDeskContext(db: pg.Pool, floorplanId: number, userId: number, teamIds: number[]): Promise<DeskContext | undefined> {
-  const { rows } = await db.query(CONTEXT_SQL, [floorplanId, userId, teamIds]);
+  // Named statements on the booking path: PostgreSQL plans them once per connection.
+  const { rows } = await db.query({ name: 'desk_context', text: CONTEXT_SQL, values: [floorplanId, userId, teamIds] });
   const r = rows[0];
   if (!r) return undefined;
   return {
@@ -70,7 +71,7 @@ const insertParams = (n: NewDeskBooking) => [n.siteId, n.locationId, n.floorplan
   n.description, n.onBehalfOfEmail, n.bookedByUserId, n.holderKey, n.includeParking];
 
 export async function insertDeskBooking(db: pg.Pool, n: NewDeskBooking) {
-  const { rows } = await db.query<BookingRow>(INSERT_SQL, insertParams(n));
+  const { rows } = await db.query<BookingRow>({ name: 'desk_insert', text: INSERT_SQL, values: insertParams(n) });
   return toBooking(rows[0]!);
 }
 
@@ -147,7 +148,7 @@ export async function insertDeskBookingWithParking(db: pg.Pool, n: NewDeskBookin
       await client.query('ROLLBACK');
       return undefined;
     }
-    const inserted = await client.query<BookingRow>(INSERT_SQL, insertParams(n));
+    const inserted = await client.query<BookingRow>({ name: 'desk_insert', text: INSERT_SQL, values: insertParams(n) });
     await client.query('COMMIT');
     return toBooking(inserted.rows[0]!);
   } catch (err) {
