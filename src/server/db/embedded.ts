@@ -87,6 +87,8 @@ export async function startEmbeddedDatabase(opts: {
   log: (msg: string) => void;
   /** extra postgres -c settings, e.g. for tests */
   settings?: Record<string, string>;
+  /** a fixed port (tests that restart the database); default: a free one */
+  port?: number;
 }): Promise<EmbeddedDatabase> {
   const dataDir = reachableDataDir(opts.dataDir, opts.log);
   const pgDir = join(dataDir, 'pg');
@@ -102,7 +104,7 @@ export async function startEmbeddedDatabase(opts: {
   }
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   writeFileSync(ownerFile, `${process.pid}\n`);
-  const port = await freePort();
+  const port = opts.port ?? await freePort();
   const flags = Object.entries({
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '', // TCP on loopback only: no socket folder permissions to get wrong
