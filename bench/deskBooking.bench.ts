@@ -5,7 +5,7 @@
  */
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
-import { makeClient, rssMiB, runLoad, startBenchEnv } from './harness.js';
+import { cpuSeconds, makeClient, postgresCpuSeconds, rssMiB, runLoad, startBenchEnv } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const DESKS = 5000;
@@ -59,11 +59,16 @@ for (const clients of LEVELS) {
   const call = makeClient(env.port, clients);
   let peakRss = 0;
   const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssMiB(env.server.pid)); }, 200);
+  const cpu0 = { app: cpuSeconds(env.server.pid!), db: postgresCpuSeconds(env.dataDir), client: process.cpuUsage() };
   const r = await runLoad(clients, SECONDS, (c, i) => call('POST', '/api/bookings/desk', cookies[c]!, {
     FloorplanId: fp, DeskId: `D${c}`, ...slot(clients, i),
   }));
   clearInterval(sampler);
-  rows.push(`| desk booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${raw.toFixed(0)} | ${(r.perSecond / raw).toFixed(2)} | ${peakRss.toFixed(0)} | ${JSON.stringify(r.failures)} |`);
+  // CPU per booking is steadier than wall-clock rates on a shared machine: it says what a booking costs.
+  const clientCpu = process.cpuUsage(cpu0.client);
+  const perBooking = (s: number) => ((s * 1000) / r.count).toFixed(2);
+  const cpu = `${perBooking(cpuSeconds(env.server.pid!) - cpu0.app)} / ${perBooking(postgresCpuSeconds(env.dataDir) - cpu0.db)} / ${perBooking((clientCpu.user + clientCpu.system) / 1e6)}`;
+  rows.push(`| desk booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${raw.toFixed(0)} | ${(r.perSecond / raw).toFixed(2)} | ${cpu} | ${peakRss.toFixed(0)} | ${JSON.stringify(r.failures)} |`);
 }
 
 // The race: 200 different people ask for the same desk and hour at once; exactly one may win.
@@ -82,8 +87,8 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 console.log(`\nDesk booking benchmark, ${SECONDS} s per level, ${DESKS}-desk floorplan, server RSS at rest ${memAtRest.toFixed(0)} MiB\n`);
-console.log('| what | clients | bookings/s | p50 ms | p95 ms | p99 ms | raw PG inserts/s (same clients) | ratio to raw | server peak RSS MiB | non-2xx |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('| what | clients | bookings/s | p50 ms | p95 ms | p99 ms | raw PG inserts/s (same clients) | ratio to raw | CPU ms per booking: app / PostgreSQL / client | server peak RSS MiB | non-2xx |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 console.log(`\n200-way race, 20 rounds: ${allRoundsExact ? 'every round exactly one 201, 199 x 409, one row' : 'NOT EXACT'}`);
 console.log(raceRows.join('; '));

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { migrate } from '../src/server/db/migrate.js';
  * Shared pieces of the benchmarks: a real PostgreSQL (embedded, fsync on, default settings), the app
  * as its own process (as in production), and a keep-alive HTTP client that records latencies.
  */
-export interface BenchEnv { db: EmbeddedDatabase; pool: pg.Pool; server: ChildProcess; port: number; stop: () => Promise<void> }
+export interface BenchEnv { db: EmbeddedDatabase; pool: pg.Pool; server: ChildProcess; port: number; dataDir: string; stop: () => Promise<void> }
 
 export async function startBenchEnv(serverEnv: Record<string, string> = {}): Promise<BenchEnv> {
   const dir = mkdtempSync(join(tmpdir(), 'hotdesk-bench-'));
@@ -27,7 +27,7 @@ export async function startBenchEnv(serverEnv: Record<string, string> = {}): Pro
   });
   await waitFor(`http://127.0.0.1:${port}/readyz`);
   return {
-    db, pool, server, port,
+    db, pool, server, port, dataDir: dir,
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
@@ -100,4 +100,31 @@ export async function runLoad(clients: number, seconds: number, one: (c: number,
   }));
   const elapsed = (performance.now() - started) / 1000;
   return { ...summarise(latencies, elapsed), failures: Object.fromEntries(failures) };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch { return 0; }
+}
+
+/** CPU seconds of every PostgreSQL process serving the data folder of this benchmark. */
+export function postgresCpuSeconds(dataDir: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmd.includes('postgres') && (cmd.includes(dataDir) || isBackendOf(Number(entry), dataDir))) total += cpuSeconds(Number(entry));
+    } catch { /* process gone */ }
+  }
+  return total;
+}
+
+// Backends show only "postgres: user db ..." in their command line; they are children of the postmaster.
+function isBackendOf(pid: number, dataDir: string): boolean {
+  const ppid = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  try { return readFileSync(`/proc/${ppid}/cmdline`, 'utf8').includes(dataDir); } catch { return false; }
 }

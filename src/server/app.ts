@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -24,6 +24,20 @@ import { peopleRoutes } from './features/people/people.routes.js';
 import { deskBookingRoutes } from './features/deskBooking/deskBooking.routes.js';
 import { publishedLayoutRoutes } from './features/floorplans/publishedLayout.routes.js';
 import { floorplansRoutes } from './features/floorplans/floorplans.routes.js';
+import { roomBookingRoutes } from './features/roomBooking/roomBooking.routes.js';
+import { approvalsRoutes } from './features/approvals/approvals.routes.js';
+import { bookingUpdateRoutes } from './features/bookingUpdate/bookingUpdate.routes.js';
+import { myBookingsRoutes } from './features/myBookings/myBookings.routes.js';
+import { cancellationRoutes } from './features/cancellation/cancellation.routes.js';
+import { checkInRoutes } from './features/checkIn/checkIn.routes.js';
+import { calendarFeedRoutes } from './features/calendarFeed/calendarFeed.routes.js';
+import { receptionRoutes } from './features/reception/reception.routes.js';
+import { userManagementRoutes } from './features/userManagement/userManagement.routes.js';
+import { profileRoutes } from './features/profile/profile.routes.js';
+import { teamsAdminRoutes } from './features/teamsAdmin/teamsAdmin.routes.js';
+import { bookingSearchRoutes } from './features/bookingSearch/bookingSearch.routes.js';
+import { reportingRoutes } from './features/reporting/reporting.routes.js';
+import { pushRoutes } from './features/push/push.routes.js';
 
 export interface BuildOptions {
   /** Serve the built web app (tests of the API alone skip it). */
@@ -42,6 +56,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500 },
+    // Two log lines per request cost measurable CPU on the booking path; they are kept for debug levels.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -74,6 +90,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(deskBookingRoutes(deps));
     await scoped.register(publishedLayoutRoutes(deps));
     await scoped.register(floorplansRoutes(deps));
+    await scoped.register(roomBookingRoutes(deps));
+    await scoped.register(approvalsRoutes(deps));
+    await scoped.register(bookingUpdateRoutes(deps));
+    await scoped.register(myBookingsRoutes(deps));
+    await scoped.register(cancellationRoutes(deps));
+    await scoped.register(checkInRoutes(deps));
+    await scoped.register(calendarFeedRoutes(deps));
+    await scoped.register(receptionRoutes(deps));
+    await scoped.register(userManagementRoutes(deps));
+    await scoped.register(profileRoutes(deps));
+    await scoped.register(teamsAdminRoutes(deps));
+    await scoped.register(bookingSearchRoutes(deps));
+    await scoped.register(reportingRoutes(deps));
+    await scoped.register(pushRoutes(deps));
   }, { prefix: config.basePath });
 
   if (options.web !== false) await registerWebAssets(app, config.basePath);
