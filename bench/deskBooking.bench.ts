@@ -90,7 +90,7 @@ console.log(`\nDesk booking benchmark, ${SECONDS} s per level, ${DESKS}-desk flo
 console.log('| what | clients | bookings/s | p50 ms | p95 ms | p99 ms | raw PG inserts/s (same clients) | ratio to raw | CPU ms per booking: app / PostgreSQL / client | server peak RSS MiB | non-2xx |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
-console.log(`\n200-way race, 20 rounds: ${allRoundsExact ? 'every round exactly one 201, 199 x 409, one row' : 'NOT EXACT'}`);
+console.log(`\n200-way race, ${ROUNDS} rounds: ${allRoundsExact ? 'every round exactly one 201, 199 x 409, one row' : 'NOT EXACT'}`);
 console.log(raceRows.join('; '));
 await env.stop();
 process.exit(allRoundsExact ? 0 : 1);

@@ -10,6 +10,11 @@ export interface SessionUser {
   fullName: string;
   teamIds: number[];
   caller: Caller;
+  /**
+   * The organisation configuration's version when this request began (read with the session, in the
+   * same query). Caches of configuration keyed by it are never stale (migration 0008).
+   */
+  configVersion: number;
 }
 
 export const SESSION_COOKIE = 'hotdesk_session';
@@ -60,6 +65,7 @@ export class SessionStore {
       fullName: row.full_name,
       teamIds: row.team_ids,
       caller: { roles: row.roles as RoleName[], roomApprover: row.room_approver, siteLvlAdmin: row.site_lvl_admin },
+      configVersion: row.config_version,
     };
   }
 
@@ -70,7 +76,7 @@ export class SessionStore {
 
 interface SessionRow {
   id: number; email: string; full_name: string; roles: string[]; team_ids: number[];
-  room_approver: boolean; site_lvl_admin: boolean; stale: boolean;
+  room_approver: boolean; site_lvl_admin: boolean; stale: boolean; config_version: number;
 }
 
 /** The derived flags (SPEC 6): listed as room admin (access type 1) of a live room or location, or as resource admin (0) of a live site. */
@@ -90,6 +96,7 @@ export const RESOLVE_SQL = `
     coalesce((SELECT array_agg(r.name ORDER BY r.id) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
     coalesce((SELECT array_agg(tm.team_id ORDER BY tm.team_id) FROM team_members tm WHERE tm.user_id = u.id), '{}') AS team_ids,
     ${CALLER_FLAGS_SQL},
-    s.last_seen_at < now() - interval '1 minute' AS stale
+    s.last_seen_at < now() - interval '1 minute' AS stale,
+    (SELECT version FROM config_version) AS config_version
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id_hash = $1 AND s.expires_at > now()`;

@@ -11,11 +11,17 @@ export interface DeskContext {
   maintenance: boolean; globalDeskBooking: boolean;
   globalConstraint: BookingConstraint;
   siteConstraint: BookingConstraint | null; locationConstraint: BookingConstraint | null;
-  siteRestricted: boolean; siteAllowed: boolean; locationRestricted: boolean; locationAllowed: boolean;
+  siteRestricted: boolean; locationRestricted: boolean;
+  /** Desk access lists (access type 2) of the site and the location: who passes a restriction. */
+  siteAccess: AccessList; locationAccess: AccessList;
 }
 
-const GRANTED = (scope: string, scopeId: string) => `EXISTS (SELECT 1 FROM access_grants g WHERE g.scope = '${scope}' AND g.scope_id = ${scopeId}
-  AND g.access_type = 2 AND (g.user_id = $2 OR g.team_id = ANY($3::int[])))`;
+export interface AccessList { userIds: number[]; teamIds: number[] }
+
+const ACCESS_LIST = (scope: string, scopeId: string) => `(SELECT json_build_object(
+    'userIds', coalesce(array_agg(g.user_id) FILTER (WHERE g.user_id IS NOT NULL), '{}'),
+    'teamIds', coalesce(array_agg(g.team_id) FILTER (WHERE g.team_id IS NOT NULL), '{}'))
+  FROM access_grants g WHERE g.scope = '${scope}' AND g.scope_id = ${scopeId} AND g.access_type = 2)`;
 
 const CONSTRAINT = (column: string, id: string) => `(SELECT json_build_object('Number', c.number, 'Type', c.type, 'ResourceType', c.resource_type)
   FROM booking_constraints c WHERE c.${column} = ${id} AND c.resource_type = 2 ORDER BY c.id DESC LIMIT 1)`;
@@ -26,8 +32,8 @@ const CONTEXT_SQL = `
     gs.maintenance_mode, gs.desk_booking_enabled AS global_desk_booking, gs.desk_constraint_number, gs.desk_constraint_type,
     ${CONSTRAINT('site_id', 's.id')} AS site_constraint,
     ${CONSTRAINT('location_id', 'l.id')} AS location_constraint,
-    s.restrict_desk_access AS site_restricted, ${GRANTED('site', 's.id')} AS site_allowed,
-    l.restrict_desk_access AS location_restricted, ${GRANTED('location', 'l.id')} AS location_allowed
+    s.restrict_desk_access AS site_restricted, ${ACCESS_LIST('site', 's.id')} AS site_access,
+    l.restrict_desk_access AS location_restricted, ${ACCESS_LIST('location', 'l.id')} AS location_access
   FROM floorplans f
   JOIN locations l ON l.id = f.location_id AND l.deleted_at IS NULL
   JOIN sites s ON s.id = l.site_id AND s.deleted_at IS NULL
@@ -35,9 +41,26 @@ const CONTEXT_SQL = `
   LEFT JOIN LATERAL (SELECT id, updated_at FROM layouts WHERE floorplan_id = f.id AND published ORDER BY id DESC LIMIT 1) lay ON true
   WHERE f.id = $1 AND f.deleted_at IS NULL`;
 
-export async function loadDeskContext(db: pg.Pool, floorplanId: number, userId: number, teamIds: number[]): Promise<DeskContext | undefined> {
+/**
+ * Desk contexts cached per floorplan and configuration version: any change to settings, places,
+ * layouts, constraints or access lists bumps the version (migration 0008), so a cached context is
+ * never stale, and a booking needs no context query while the configuration stands still.
+ */
+const contexts = new Map<string, DeskContext | undefined>();
+const MAX_CONTEXTS = 1000;
+
+export async function loadDeskContext(db: pg.Pool, floorplanId: number, configVersion: number): Promise<DeskContext | undefined> {
+  const key = `${floorplanId}@${configVersion}`;
+  if (contexts.has(key)) return contexts.get(key);
+  const context = await queryDeskContext(db, floorplanId);
+  if (contexts.size >= MAX_CONTEXTS) contexts.clear();
+  contexts.set(key, context);
+  return context;
+}
+
+async function queryDeskContext(db: pg.Pool, floorplanId: number): Promise<DeskContext | undefined> {
   // Named statements on the booking path: PostgreSQL plans them once per connection.
-  const { rows } = await db.query({ name: 'desk_context', text: CONTEXT_SQL, values: [floorplanId, userId, teamIds] });
+  const { rows } = await db.query({ name: 'desk_context', text: CONTEXT_SQL, values: [floorplanId] });
   const r = rows[0];
   if (!r) return undefined;
   return {
@@ -47,8 +70,8 @@ export async function loadDeskContext(db: pg.Pool, floorplanId: number, userId: 
     maintenance: r.maintenance_mode, globalDeskBooking: r.global_desk_booking,
     globalConstraint: { Number: r.desk_constraint_number, Type: r.desk_constraint_type, ResourceType: 2 },
     siteConstraint: r.site_constraint, locationConstraint: r.location_constraint,
-    siteRestricted: r.site_restricted, siteAllowed: r.site_allowed,
-    locationRestricted: r.location_restricted, locationAllowed: r.location_allowed,
+    siteRestricted: r.site_restricted, siteAccess: r.site_access,
+    locationRestricted: r.location_restricted, locationAccess: r.location_access,
   };
 }
 

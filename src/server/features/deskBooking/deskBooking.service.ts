@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { advanceLimitDate, isWithinAdvanceLimit, resolveConstraint } from '../../../domain/advanceLimit.js';
-import { canBookDesk } from '../../../domain/deskRules.js';
+import { canAccessRestricted, canBookDesk } from '../../../domain/deskRules.js';
 import { isValidOptionalEmail, normaliseEmail } from '../../../domain/email.js';
 import { formatDayMonthYear } from '../../../domain/slotRules.js';
 import { hasRole, isAdmin } from '../../../domain/permissions.js';
@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, badInput, conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
 import {
   deskOccupancy, insertDeskBooking, insertDeskBookingWithParking, loadDeskBookingForEdit, loadDeskContext, rewriteDeskBooking,
-  type DeskContext, type NewDeskBooking,
+  type AccessList, type DeskContext, type NewDeskBooking,
 } from './deskBooking.repo.js';
 import { publishedDesks } from './publishedDesks.js';
 
@@ -55,10 +55,13 @@ interface Booker { id: number; email: string }
  */
 async function checkedDeskBooking(deps: AppDeps, user: SessionUser, input: Input, booker: Booker): Promise<{ row: NewDeskBooking; spaces: number }> {
   if (!isValidOptionalEmail(input.OnBehalfOfEmail)) throw fieldError('OnBehalfOfEmail', 'Please enter a valid email');
-  const ctx = await loadDeskContext(deps.pool, input.FloorplanId, user.id, user.teamIds);
+  const ctx = await loadDeskContext(deps.pool, input.FloorplanId, user.configVersion);
   if (!ctx) throw notFound('The floorplan');
   assertDeskBookingOpen(ctx);
-  if (!passesRestrictions(user) && ((ctx.siteRestricted && !ctx.siteAllowed) || (ctx.locationRestricted && !ctx.locationAllowed))) {
+  const listed = (list: AccessList) => canAccessRestricted({
+    restricted: true, userId: user.id, userTeamIds: user.teamIds, allowedUserIds: list.userIds, allowedTeamIds: list.teamIds,
+  });
+  if (!passesRestrictions(user) && ((ctx.siteRestricted && !listed(ctx.siteAccess)) || (ctx.locationRestricted && !listed(ctx.locationAccess)))) {
     throw forbidden('Desk booking at this location is restricted to named people and teams.');
   }
   const now = deps.now();
