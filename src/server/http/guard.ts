@@ -11,6 +11,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | undefined;
   }
+  interface FastifyInstance {
+    /** Every guarded route with its declared access level, e.g. 'GET /api/settings' -> 'signedIn' (base path removed). */
+    declaredRoutes: Map<string, AccessLevel>;
+  }
 }
 
 /** Routes that must declare access: everything under these prefixes (after the base path). */
@@ -34,12 +38,16 @@ export function requireUser(request: FastifyRequest): SessionUser {
  */
 export function registerGuard(app: FastifyInstance, sessions: SessionStore, basePath: string): void {
   app.decorateRequest('user', undefined);
+  const declared = new Map<string, AccessLevel>();
+  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isGuardedPath(route.url, basePath)) return;
     const access = route.config?.access;
     if (!access || !(ACCESS_LEVELS as readonly string[]).includes(access)) {
       throw new Error(`Route ${route.method} ${route.url} does not declare who may call it (config.access).`);
     }
+    const url = route.url.slice(basePath.length);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') declared.set(`${method} ${url}`, access);
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;

@@ -1,0 +1,105 @@
+/**
+ * Scale-out (issue 8): three app instances on one PostgreSQL, requests spread across them.
+ * Checks that a session made on one instance works on the others, that the 200-way race for one desk
+ * still yields exactly one booking, and that background jobs do each piece of work once (mail: a real
+ * SMTP server on loopback counts what arrives). Run: npx tsx bench/scaleOut.bench.ts
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '../src/server/db/embedded.js';
+import { hashPassword } from '../src/server/auth/passwords.js';
+import { SESSION_COOKIE, SessionStore } from '../src/server/auth/sessions.js';
+import { drawingWithDesks } from '../src/server/testing/fixtures.js';
+import { makeClient, startBenchEnv } from './harness.js';
+
+const ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
+const MAILS = 300;
+
+// A real SMTP server on loopback that counts every message by its subject.
+const received = new Map<string, number>();
+const smtpPort = await freePort();
+const smtp = new SMTPServer({
+  authOptional: true, disabledCommands: ['STARTTLS'],
+  onData(stream, _session, done) {
+    let raw = '';
+    stream.on('data', (c) => { raw += c; });
+    stream.on('end', () => {
+      const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '?';
+      received.set(subject, (received.get(subject) ?? 0) + 1);
+      done();
+    });
+  },
+});
+await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+
+// The first instance comes from the harness (it also owns the database); two more join it.
+const env = await startBenchEnv({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+const { pool } = env;
+const ports = [env.port];
+const extra: ChildProcess[] = [];
+for (let i = 0; i < 2; i++) {
+  const port = await freePort();
+  extra.push(spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: env.db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }));
+  for (let t = 0; t < 300; t++) {
+    try { if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  ports.push(port);
+}
+
+// Sessions: sign in on instance 1, use the cookie on 2 and 3; sign out on 3 ends it everywhere.
+await pool.query("INSERT INTO users (email, full_name, password_hash) VALUES ('scale@bench.example', 'S', $1)", [await hashPassword('a long password')]);
+const login = await fetch(`http://127.0.0.1:${ports[0]}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'scale@bench.example', password: 'a long password' }) });
+const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+const statusOn = async (port: number) => (await fetch(`http://127.0.0.1:${port}/api/settings`, { headers: { cookie } })).status;
+const sessionsShared = (await Promise.all(ports.map(statusOn))).every((s) => s === 200);
+await fetch(`http://127.0.0.1:${ports[2]}/auth/logout`, { method: 'POST', headers: { cookie }, redirect: 'manual' });
+const signOutEverywhere = (await Promise.all(ports.map(statusOn))).every((s) => s === 401);
+
+// The race across instances.
+const site = (await pool.query("INSERT INTO sites (title, time_zone) VALUES ('S', 'Europe/London') RETURNING id")).rows[0].id;
+const loc = (await pool.query("INSERT INTO locations (site_id, title) VALUES ($1, 'L') RETURNING id", [site])).rows[0].id;
+const fp = (await pool.query("INSERT INTO floorplans (location_id, name) VALUES ($1, 'F') RETURNING id", [loc])).rows[0].id;
+await pool.query('INSERT INTO layouts (floorplan_id, json, published) VALUES ($1, $2, true)', [fp, drawingWithDesks([{ id: 'RACE' }])]);
+const sessions = new SessionStore(pool, 600);
+const cookies: string[] = [];
+for (let i = 0; i < 200; i++) {
+  const id = (await pool.query('INSERT INTO users (email) VALUES ($1) RETURNING id', [`r${i}@bench.example`])).rows[0].id;
+  cookies.push(`${SESSION_COOKIE}=${await sessions.create(id, 'bench')}`);
+}
+const clients = ports.map((p) => makeClient(p, 70));
+let exact = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  const start = new Date(Date.UTC(2032, 0, 1) + round * 3_600_000);
+  const body = { FloorplanId: fp, DeskId: 'RACE', Start: start.toISOString(), Finish: new Date(start.getTime() + 3_600_000).toISOString() };
+  const results = await Promise.all(cookies.map((c, i) => clients[i % 3]!('POST', '/api/bookings/desk', c, body)));
+  const rows = (await pool.query("SELECT count(*)::int AS n FROM bookings WHERE desk_id = 'RACE' AND starts_at = $1 AND status IN (0,1)", [start])).rows[0].n;
+  if (results.filter((r) => r.status === 201).length === 1 && results.filter((r) => r.status === 409).length === 199 && rows === 1) exact++;
+}
+
+// Jobs: mails queued once must arrive once, with all three instances running the mail job.
+await pool.query(`INSERT INTO mail_outbox (to_address, subject, body_text) SELECT 'x' || g || '@bench.example', 'mail ' || g, 'body' FROM generate_series(1, ${MAILS}) g`);
+const deadline = Date.now() + 90_000;
+let pending = MAILS;
+while (Date.now() < deadline && pending > 0) {
+  await new Promise((r) => setTimeout(r, 1000));
+  pending = (await pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n;
+}
+await new Promise((r) => setTimeout(r, 1500));
+const duplicates = [...received.values()].filter((n) => n > 1).length;
+
+console.log('\nScale-out: 3 app instances, one PostgreSQL');
+console.log('| check | result |');
+console.log('|---|---|');
+console.log(`| session made on instance 1 works on 2 and 3 | ${sessionsShared ? 'yes' : 'NO'} |`);
+console.log(`| sign-out on instance 3 ends it on all | ${signOutEverywhere ? 'yes' : 'NO'} |`);
+console.log(`| 200-way race spread over 3 instances, ${ROUNDS} rounds: exactly one booking each round | ${exact}/${ROUNDS} |`);
+console.log(`| ${MAILS} queued mails sent by 3 instances' jobs: received / duplicates / still queued | ${received.size} / ${duplicates} / ${pending} |`);
+
+for (const c of extra) c.kill('SIGTERM');
+await env.stop();
+smtp.close();
+process.exit(sessionsShared && signOutEverywhere && exact === ROUNDS && duplicates === 0 && pending === 0 ? 0 : 1);
