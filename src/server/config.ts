@@ -27,6 +27,13 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Hotdesk <hotdesk@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Web push (issue 7): VAPID keys (base64url, as web-push generate-vapid-keys prints them); unset, keys
+  // are generated once and kept in the database. Subject: mailto: or https: contact for push services.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL').optional(),
+  // Tests and local development only: also accept push endpoints on http://127.0.0.1 / localhost.
+  HOTDESK_PUSH_ALLOW_HTTP_LOOPBACK: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -49,6 +56,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  push: { vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string | undefined; allowHttpLoopback: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +82,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if ((e.OIDC_ISSUER === undefined) !== (e.OIDC_CLIENT_ID === undefined)) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   if (!isValidTimeZone(e.HOTDESK_TIME_ZONE)) {
     throw new ConfigError(`Invalid configuration:\n  HOTDESK_TIME_ZONE: unknown IANA time zone '${e.HOTDESK_TIME_ZONE}'`);
   }
@@ -97,6 +108,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    push: {
+      vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT,
+      allowHttpLoopback: e.HOTDESK_PUSH_ALLOW_HTTP_LOOPBACK === 'true',
+    },
   };
 }
 

@@ -1,11 +1,18 @@
 import type { AppDeps } from '../deps.js';
 import type { Job } from './scheduler.js';
+import { noShowJobs } from '../features/noShow/noShow.service.js';
+import { mailOutboxJob } from '../features/mail/mailOutbox.job.js';
+import { pushJob } from '../features/push/push.job.js';
 
 /**
  * Background jobs of the features (mail outbox, no-show release, push, ...). Each feature adds one
  * line here; every app instance runs them, so each must be safe to run concurrently (single
  * statements or FOR UPDATE SKIP LOCKED).
  */
-export function featureJobs(_deps: AppDeps): Job[] {
-  return [];
+export function featureJobs(deps: AppDeps): Job[] {
+  return [
+    pushJob(deps),
+    mailOutboxJob(deps),
+    ...noShowJobs(deps),
+  ];
 }

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { SetupPage } from '../features/auth/SetupPage.js';
 import { PrivacyPage } from '../features/privacy/PrivacyPage.js';
+import { CheckInPage } from '../features/checkIn/index.js';
 import { PublicLayout } from './PublicLayout.js';
 import { RequireAccess } from './RequireAccess.js';
 import { SIGNED_IN_ROUTES, accessRule } from './routeTable.js';
@@ -18,7 +19,7 @@ export function AppRoutes() {
         <Route path="/setup" element={<SetupPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         {/* Reached by QR code, signed out (SPEC 2.7). */}
-        <Route path="/check-in/:siteId/:locationId/:roomId" element={<ComingSoon screen="Room check-in" />} />
+        <Route path="/check-in/:siteId/:locationId/:roomId" element={<CheckInPage />} />
       </Route>
       <Route element={<SignedInLayout />}>
         {SIGNED_IN_ROUTES.map((r) => (

@@ -7,6 +7,7 @@ import { BrowserRouter } from 'react-router';
 import { basePath } from './basePath.js';
 import { createQueryClient } from './queryClient.js';
 import { theme } from './theme.js';
+import { VersionWatcher } from '../features/appShell/VersionWatcher.js';
 
 /** Everything every screen relies on: theme, notifications, modals, server cache and router. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -14,6 +15,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-right" />
+      <VersionWatcher />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <BrowserRouter basename={basePath || '/'}>{children}</BrowserRouter>

@@ -4,6 +4,7 @@ import { ApiError } from './api.js';
 import { ErrorBar } from './shell/ErrorBar.js';
 import { Shell } from './shell/Shell.js';
 import { useSettings } from './useSettings.js';
+import { PushPrompt } from '../features/push/PushPrompt.js';
 
 /**
  * Frame of every page that needs sign-in. Screens render only once the settings (and so the
@@ -16,6 +17,7 @@ export function SignedInLayout() {
     return (
       <Shell fullName={settings.data.Profile.FullName}>
         <Outlet />
+        <PushPrompt />
       </Shell>
     );
   }

@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
+import { apiAs, bookRoom, LONDON, newRoom, SCREENS, unique } from './myBookingsKit.js';
+
+// Check-in (issue 5): the Check-in button in My Bookings only inside the window, the anonymous
+// check-in from the room's QR address, and the site-level admin's Reception View. Each test makes
+// its own room at London HQ (check-ins on), so bookings "now" never clash with other specs'.
+test.use({ timezoneId: 'Europe/London' });
+// Several axe scans per journey: more than the default 30 s on a 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+
+test('the Check-in button shows only for a booking starting within 15 minutes', async ({ page, baseURL }) => {
+  await signInAs(page, 'staff');
+  const room = await newRoom(baseURL!, unique('CI Window Room'));
+  const soon = await bookRoom(page.request, room.Id, 5, 30, 'Starts in five minutes');
+  const later = await bookRoom(page.request, room.Id, 180, 30, 'Starts in three hours');
+  await page.goto('menu/mybookings');
+  const soonCard = page.locator(`article[data-booking-id="${soon.Id}"]`);
+  const laterCard = page.locator(`article[data-booking-id="${later.Id}"]`);
+  await expect(soonCard.getByRole('button', { name: /^Check-in/ })).toBeVisible();
+  await expect(laterCard).toContainText('Starts in three hours');
+  await expect(laterCard.getByRole('button', { name: /^Check-in/ })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/checkin-1-mybookings-window.png`, fullPage: true });
+  await soonCard.getByRole('button', { name: /^Check-in/ }).click();
+  await expect(soonCard).toContainText('Checked in by Sofia Staff');
+  await expect(soonCard.getByRole('button', { name: /^Check-in/ })).toHaveCount(0);
+});
+
+test('anonymous check-in from the QR address, with an e-mail', async ({ browser, baseURL }) => {
+  const room = await newRoom(baseURL!, unique('CI QR Room'));
+  const staff = await apiAs(baseURL!, 'staff');
+  const booking = await bookRoom(staff, room.Id, 5, 30, 'Design review');
+  await staff.dispose();
+
+  const visitor = await browser.newContext({ baseURL, timezoneId: 'Europe/London' }); // signed out
+  const page = await visitor.newPage();
+  const qr = `check-in/${LONDON.siteId}/${LONDON.locationId}/${room.Id}?rn=${slug(room.Name)}`;
+  await page.goto(qr);
+  await expect(page.getByRole('heading', { level: 1, name: `Check-in: ${room.Name}` })).toBeVisible();
+  await expect(page.getByText('Design review')).toBeVisible();
+  await expect(page.getByText('Capacity: 6')).toBeVisible();
+  await expect(page.getByText('Sofia Staff')).toHaveCount(0); // no names for a signed-out visitor
+  await expectNoSeriousA11yViolations(page, 'the check-in page');
+
+  await page.getByRole('button', { name: 'Check-in' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByRole('textbox', { name: /Your e-mail address/ }).fill('not-an-address');
+  await page.getByRole('button', { name: 'Check-in' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/checkin-2-qr-email.png`, fullPage: true });
+
+  // A failed call shows the error and stays on the check-in page (no redirect to the app root).
+  await page.route(`**/api/bookings/check-in/${booking.Id}`, (route) => route.fulfill({ status: 401, json: { Error: 'Please sign in.', Code: 'NOT_SIGNED_IN' } }));
+  await page.getByRole('textbox', { name: /Your e-mail address/ }).fill('visitor@example.org');
+  await page.getByRole('button', { name: 'Check-in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'An error occurred. Unable to check-in.' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).pathname).toBe(`/hotdesk/check-in/${LONDON.siteId}/${LONDON.locationId}/${room.Id}`);
+  await page.unroute(`**/api/bookings/check-in/${booking.Id}`);
+
+  await page.getByRole('button', { name: 'Check-in' }).click();
+  await expect(page.getByText("You're Checked-In")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check-in' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'the check-in page after checking in');
+  await page.screenshot({ path: `${SCREENS}/checkin-3-qr-done.png`, fullPage: true });
+
+  // At 375 px it still fits.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(page.getByText("You're Checked-In")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await page.screenshot({ path: `${SCREENS}/checkin-4-qr-phone.png`, fullPage: true });
+  await visitor.close();
+});
+
+test("the site-level admin's Reception View shows every room with bookings and check-in state", async ({ page, baseURL }) => {
+  const room = await newRoom(baseURL!, unique('CI Reception Room'));
+  const staff = await apiAs(baseURL!, 'staff');
+  const booking = await bookRoom(staff, room.Id, 5, 45, 'Reception check');
+  const checked = await staff.post(`api/bookings/check-in/${booking.Id}`, { data: {} });
+  expect(checked.ok()).toBe(true);
+  await staff.dispose();
+
+  await signInAs(page, 'reception');
+  await page.goto('menu');
+  await page.getByRole('link', { name: /Reception View/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reception View' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('London HQ');
+  const calendar = page.getByTestId('reception-calendar');
+  await expect(calendar.getByText(`${room.Name} (Floor 1)`)).toBeVisible();
+  await expect(calendar.getByText('Thames (Floor 1)')).toBeVisible();
+  const event = calendar.locator('.rbc-event').filter({ hasText: 'Reception check' });
+  await expect(event).toContainText('Checked in');
+  await page.screenshot({ path: `${SCREENS}/reception-1-day.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'the Reception View');
+  await event.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Booked by Sofia Staff');
+  await expect(dialog).toContainText('Checked in by Sofia Staff');
+  await page.screenshot({ path: `${SCREENS}/reception-2-details.png`, fullPage: true });
+});

@@ -1,0 +1,220 @@
+import { expect, request, test, type Page } from '@playwright/test';
+import { DEMO, expectNoSeriousA11yViolations, signInAs } from './helpers.js';
+
+// Desk booking (issue 9) from the Book a Desk tile to a saved booking, by mouse and by keyboard, and
+// the conflict path. The demo: London HQ (Europe/London, parking) has one location with a floorplan
+// (Floor 1, 'Floor 1 open plan', desks D1..D18, D7 and D14 not bookable); New York has no floorplan,
+// so the site, location and floorplan steps move on by themselves. Each test has its own day in
+// March 2030 (GMT there, so wall clock = UTC) and its own desk: specs share one server.
+
+const SCREENS = 'test-results/screens';
+const desk = (page: Page, id: string) => page.locator(`[data-desk-id="${id}"]`);
+const save = (page: Page) => page.getByRole('button', { name: 'Save' });
+const bookingPath = (day: string, from: string, to: string) => `menu/book/desk/${day}T${from}/${day}T${to}/1/1/1`;
+
+/** Tab until `done` says the focused element is the one wanted (at most `max` presses). */
+async function tabTo(page: Page, done: () => Promise<boolean>, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await done()) return;
+  }
+  throw new Error('Tab never reached the element');
+}
+const focused = (page: Page) => page.evaluate(() => {
+  const e = document.activeElement;
+  return { tag: e?.tagName ?? '', text: e?.textContent?.trim() ?? '', desk: e?.getAttribute('data-desk-id') ?? '', label: e?.getAttribute('aria-label') ?? '' };
+});
+
+test('by mouse: from the Book a Desk tile to a saved booking, shown as mine', async ({ page }) => {
+  test.slow(); // three axe scans and a notification to wait out
+  await signInAs(page, 'staff');
+  await page.goto('menu');
+  await page.getByRole('link', { name: /^Book a Desk/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Desk' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the date and time step');
+
+  const date = page.getByRole('textbox', { name: 'Date' });
+  await date.fill('12/03/2030');
+  await page.getByText('Choose the day and the times').click(); // closes the calendar
+  await expect(date).toHaveValue('12/03/2030');
+  await page.getByLabel('Start').selectOption({ label: '09:00' });
+  await page.getByLabel('End').selectOption({ label: '12:30' });
+  await expect(page.getByRole('status').filter({ hasText: 'Tuesday, 12 March 2030, 09:00 to 12:30' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/desk-1-time.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // One site, one location, one floorplan: straight on to the drawing, wall-clock times in the address.
+  await expect(page).toHaveURL(/\/menu\/book\/desk\/2030-03-12T09(:|%3A)00\/2030-03-12T12(:|%3A)30\/\d+\/\d+\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk booking' })).toBeVisible();
+  await expect(page.getByText('Floor 1', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Main Building')).toBeVisible();
+  await expect(page.getByText('Visitors sign in at reception on the ground floor.')).toBeVisible();
+  await expect(page.getByText(/Parking is available at this site/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Desk key' })).toContainText('not bookable');
+  await expect(desk(page, 'D7')).toHaveAttribute('data-desk-state', 'nonBookable');
+  await expect(save(page)).toBeDisabled();
+  await expect(page.getByText('Pick a desk above')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the desk booking screen');
+
+  // A non-bookable desk cannot be chosen.
+  await desk(page, 'D7').click();
+  await expect(page.getByText('Desk 7 is not bookable and cannot be chosen.')).toBeVisible();
+  await expect(save(page)).toBeDisabled();
+
+  await desk(page, 'D3').click();
+  await expect(desk(page, 'D3')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel(/free desks?: choose one/)).toHaveValue('D3');
+  await expect(page.getByText('Selected: Desk 3, 09:00 to 12:30')).toBeVisible();
+  await page.getByLabel('Reason (optional)').fill('Team day');
+  await page.getByLabel('Include parking').check();
+  await page.screenshot({ path: `${SCREENS}/desk-2-picked.png`, fullPage: true });
+  await save(page).click();
+
+  const done = page.getByRole('status').filter({ hasText: 'Desk 3 is booked for Tuesday, 12 March 2030, 09:00 to 12:30' });
+  await expect(done).toBeVisible();
+  await expect(done.getByRole('link', { name: 'See My Bookings' })).toHaveAttribute('href', /\/menu\/mybookings$/);
+  await expect(desk(page, 'D3')).toHaveAttribute('data-desk-state', 'mine');
+  await expect(desk(page, 'D3')).toHaveAccessibleName(/Desk 3, booked by you, booked 09:00 to 12:30/);
+  await expect(page.getByLabel(/free desks?: choose one/).locator('option[value="D3"]')).toHaveCount(0);
+  await expect(page.getByText('Pick a desk above')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/desk-3-saved.png`, fullPage: true });
+  // The notification floats over the page for a few seconds; axe reads the page's own colours once it is gone.
+  await expect(page.getByText('See it in My Bookings.')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoSeriousA11yViolations(page, 'the desk booking screen after saving');
+});
+
+test('by keyboard only: tile, date, times, a desk on the drawing, Save', async ({ page }) => {
+  await signInAs(page, 'staff');
+  await page.goto('menu');
+  await tabTo(page, async () => (await focused(page)).text.startsWith('Book a Desk'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Desk' })).toBeVisible();
+
+  await tabTo(page, async () => (await focused(page)).tag === 'INPUT');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('13/03/2030');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'Date' })).toHaveValue('13/03/2030');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Start')).toBeFocused();
+  await page.keyboard.type('10:00');
+  await expect(page.getByLabel('Start')).toHaveValue(String(10 * 60));
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('End')).toBeFocused();
+  await page.keyboard.type('15:00');
+  await expect(page.getByLabel('End')).toHaveValue(String(15 * 60));
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk booking' })).toBeVisible();
+  await expect(desk(page, 'D1')).toBeVisible();
+  // The drawing has one Tab stop (the first desk); the arrow keys move along the row.
+  await tabTo(page, async () => (await focused(page)).desk !== '');
+  expect((await focused(page)).desk).toBe('D1');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expect(desk(page, 'D5')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(desk(page, 'D5')).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: `${SCREENS}/desk-4-keyboard-picked.png` });
+
+  await tabTo(page, async () => (await focused(page)).text === 'Save');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Desk 5 is booked for Wednesday, 13 March 2030, 10:00 to 15:00' })).toBeVisible();
+  await expect(desk(page, 'D5')).toHaveAttribute('data-desk-state', 'mine');
+});
+
+test('conflict: a desk taken after the page loaded is cleared and the floor reloads showing it taken', async ({ page, baseURL }) => {
+  await signInAs(page, 'staff');
+  await page.goto(bookingPath('2030-03-14', '10:00', '14:00'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk booking' })).toBeVisible();
+  // The free-desk list is the other way to choose: it selects the desk on the drawing too.
+  await page.getByLabel(/free desks?: choose one/).selectOption('D9');
+  await expect(desk(page, 'D9')).toHaveAttribute('aria-pressed', 'true');
+  await expect(save(page)).toBeEnabled();
+
+  // Meanwhile someone else books D9 for an overlapping time.
+  const other = await request.newContext({ baseURL });
+  try {
+    const signedIn = await other.post('auth/login', { data: { email: DEMO.reports.email, password: DEMO.reports.password } });
+    expect(signedIn.ok()).toBe(true);
+    const taken = await other.post('api/bookings/desk', {
+      data: { Start: '2030-03-14T11:00:00+00:00', Finish: '2030-03-14T12:00:00+00:00', FloorplanId: 1, DeskId: 'D9' },
+    });
+    expect(taken.status(), await taken.text()).toBe(201);
+  } finally {
+    await other.dispose();
+  }
+
+  await save(page).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Unable to complete booking:' });
+  await expect(alert).toContainText('has already been booked');
+  await expect(desk(page, 'D9')).toHaveAttribute('data-desk-state', 'taken');
+  await expect(desk(page, 'D9')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('Pick a desk above')).toBeVisible();
+  await expect(save(page)).toBeDisabled();
+  await expect(page.getByLabel(/free desks?: choose one/).locator('option[value="D9"]')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/desk-5-conflict.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'the desk booking screen after a conflict');
+});
+
+test('the choice steps list sites when there are several, and say when there is nothing to book', async ({ page }) => {
+  await signInAs(page, 'staff');
+  const real = await page.request.get('api/sites/desks');
+  const [london] = (await real.json()) as { Id: number; Title: string }[];
+  await page.route('**/api/sites/desks', (route) => route.fulfill({ json: [london, { ...london!, Id: 999, Title: 'Second Site' }] }));
+  await page.goto('menu/book/desk/2030-03-18T09:00/2030-03-18T12:00');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a site' })).toBeVisible();
+  const sites = page.getByRole('navigation', { name: 'Sites' });
+  await expect(sites.getByRole('link')).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page, 'the site step');
+  await page.screenshot({ path: `${SCREENS}/desk-6-sites.png`, fullPage: true });
+  await sites.getByRole('link', { name: /^London HQ/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk booking' })).toBeVisible();
+
+  await page.route('**/api/sites/desks', (route) => route.fulfill({ json: [] }));
+  await page.goto('menu/book/desk/2030-03-18T09:00/2030-03-18T12:00');
+  await expect(page.getByText('No desk booking available')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the site step with nothing to book');
+});
+
+test('load failures show SPEC 8 messages; maintenance mode refuses desk booking', async ({ page }) => {
+  await signInAs(page, 'staff');
+  await page.route('**/api/floorplans/1/layout', (route) => route.fulfill({ status: 500, json: { Error: 'Boom', Code: 'INTERNAL' } }));
+  await page.goto(bookingPath('2030-03-19', '09:00', '12:00'));
+  await expect(page.getByRole('alert')).toContainText('An error occured while loading the layout drawing: 500 Internal Server Error');
+  await page.unroute('**/api/floorplans/1/layout');
+
+  await page.route('**/api/bookings/for/**', (route) => route.fulfill({ status: 503, json: { Error: 'Down', Code: 'INTERNAL' } }));
+  await page.goto(bookingPath('2030-03-19', '09:00', '12:00'));
+  await expect(page.getByRole('alert')).toContainText('An error occured while loading booking information: 503 Service Unavailable');
+  await page.unroute('**/api/bookings/for/**');
+
+  // Maintenance mode, as this browser sees the settings (the shared server's settings stay untouched).
+  await page.route('**/api/settings', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), MaintenanceMode: true } });
+  });
+  await page.goto(bookingPath('2030-03-19', '09:00', '12:00'));
+  await expect(page.getByText('Desk booking is not available while Hotdesk is in maintenance mode.')).toBeVisible();
+  await expect(page.locator('[data-desk-id]')).toHaveCount(0);
+  await page.goto('menu/book/desk');
+  await expect(page.getByText('Desk booking is not available while Hotdesk is in maintenance mode.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+});
+
+test('at 375 px wide the desk booking screen is usable', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInAs(page, 'staff');
+  await page.goto('menu/book/desk');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/desk-7-time-375.png`, fullPage: true });
+  await page.goto(bookingPath('2030-03-20', '09:00', '12:00'));
+  await expect(desk(page, 'D11')).toBeVisible();
+  await page.getByLabel(/free desks?: choose one/).selectOption('D11');
+  await expect(save(page)).toBeEnabled();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENS}/desk-8-booking-375.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'the desk booking screen at 375 px');
+});

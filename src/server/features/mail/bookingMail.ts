@@ -1,0 +1,130 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { createEvent } from 'ics';
+import type pg from 'pg';
+import type { Config } from '../../config.js';
+import { notify } from '../notifications/notify.js';
+
+/**
+ * What people are told about a room booking, and to whom (issue 4):
+ * - requested: the site's NotificationEmail and the room's approvers (room admins of the room or
+ *   its location, directly or through a team);
+ * - booked, approved, changed: the booker and the on-behalf-of person, with an .ics attachment;
+ * - rejected: the booker and the on-behalf-of person, with the reason.
+ * Called inside the change's transaction (notify queues rows in mail_outbox and push_outbox).
+ */
+export type BookingEvent = 'requested' | 'booked' | 'approved' | 'rejected' | 'changed';
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+interface Facts {
+  id: number; start: Date; finish: Date; description: string; onBehalfOfEmail: string; status: number;
+  reason: string; roomId: number; locationId: number; roomName: string; locationName: string; siteName: string;
+  timeZone: string; notificationEmail: string; bookerId: number; bookerName: string; bookerEmail: string; updatedAt: Date;
+}
+
+async function loadFacts(db: Queryable, bookingId: number): Promise<Facts | undefined> {
+  const { rows } = await db.query(
+    `SELECT b.id, b.starts_at, b.finishes_at, b.description, b.on_behalf_of_email, b.status, b.cancellation_reason,
+       b.room_id, b.location_id, r.name AS room_name, l.title AS location_name, s.title AS site_name, s.time_zone,
+       s.notification_email, u.id AS booker_id, u.full_name AS booker_name, u.email AS booker_email, b.updated_at
+     FROM bookings b JOIN rooms r ON r.id = b.room_id JOIN locations l ON l.id = b.location_id
+     JOIN sites s ON s.id = b.site_id JOIN users u ON u.id = b.booked_by_user_id
+     WHERE b.id = $1`, [bookingId]);
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    id: Number(r.id), start: r.starts_at, finish: r.finishes_at, description: r.description, onBehalfOfEmail: r.on_behalf_of_email,
+    status: r.status, reason: r.cancellation_reason, roomId: r.room_id, locationId: r.location_id, roomName: r.room_name,
+    locationName: r.location_name, siteName: r.site_name, timeZone: r.time_zone, notificationEmail: r.notification_email,
+    bookerId: r.booker_id, bookerName: r.booker_name, bookerEmail: r.booker_email, updatedAt: r.updated_at,
+  };
+}
+
+/** People listed as room admin of the room or of its location, directly or through a team. */
+export async function roomApproverIds(db: Queryable, roomId: number, locationId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `WITH g AS (SELECT user_id, team_id FROM access_grants WHERE access_type = 1
+                AND ((scope = 'room' AND scope_id = $1) OR (scope = 'location' AND scope_id = $2)))
+     SELECT user_id AS id FROM g WHERE user_id IS NOT NULL
+     UNION SELECT tm.user_id FROM g JOIN team_members tm ON tm.team_id = g.team_id
+     ORDER BY 1`, [roomId, locationId]);
+  return rows.map((r) => r.id);
+}
+
+const local = (d: Date, tz: string, pattern: string) => format(new TZDate(d.getTime(), tz), pattern);
+
+/** 'Tue 02 Apr 2030, 09:00–10:00' in the site's zone; a booking over several days names both days. */
+export function whenText(start: Date, finish: Date, timeZone: string): string {
+  const sameDay = local(start, timeZone, 'yyyy-MM-dd') === local(finish, timeZone, 'yyyy-MM-dd');
+  return sameDay
+    ? `${local(start, timeZone, 'EEE dd MMM yyyy, HH:mm')}–${local(finish, timeZone, 'HH:mm')}`
+    : `${local(start, timeZone, 'EEE dd MMM yyyy, HH:mm')} – ${local(finish, timeZone, 'EEE dd MMM yyyy, HH:mm')}`;
+}
+
+/** The calendar entry of an approved booking (UTC times; the UID is stable so an update replaces it). */
+export function bookingIcs(f: Pick<Facts, 'id' | 'start' | 'finish' | 'description' | 'roomName' | 'locationName' | 'siteName' | 'updatedAt'>): string {
+  const { error, value } = createEvent({
+    uid: `hotdesk-booking-${f.id}`,
+    // Each change of the booking bumps the sequence, so calendars replace the older copy.
+    sequence: Math.floor(f.updatedAt.getTime() / 1000) % 2_000_000_000,
+    start: f.start.getTime(), startInputType: 'utc', startOutputType: 'utc',
+    end: f.finish.getTime(), endInputType: 'utc', endOutputType: 'utc',
+    title: f.description || f.roomName,
+    location: `${f.roomName}, ${f.locationName}, ${f.siteName}`,
+    description: `Room booking: ${f.roomName}`,
+    status: 'CONFIRMED',
+    busyStatus: 'BUSY',
+    productId: 'hotdesk/room-booking',
+  });
+  if (error || !value) throw error ?? new Error('could not build the calendar entry');
+  return value;
+}
+
+const link = (config: Pick<Config, 'publicUrl'>, path: string) =>
+  config.publicUrl ? `${config.publicUrl.href.replace(/\/$/, '')}${path}` : path;
+
+function details(f: Facts): string[] {
+  return [
+    `Room: ${f.roomName} (${f.locationName}, ${f.siteName})`,
+    `When: ${whenText(f.start, f.finish, f.timeZone)} (${f.timeZone})`,
+    `Meeting: ${f.description}`,
+    `Booked by: ${f.bookerName} <${f.bookerEmail}>`,
+    ...(f.onBehalfOfEmail ? [`On behalf of: ${f.onBehalfOfEmail}`] : []),
+  ];
+}
+
+/** Queues the mails (and pushes) for one event of one room booking, in the caller's transaction. */
+export async function notifyBookingEvent(db: Queryable, config: Pick<Config, 'publicUrl'>, event: BookingEvent, bookingId: number): Promise<void> {
+  const f = await loadFacts(db, bookingId);
+  if (!f) return;
+  const when = whenText(f.start, f.finish, f.timeZone);
+  const people = { userIds: [f.bookerId], emails: f.onBehalfOfEmail ? [f.onBehalfOfEmail] : [] };
+  const mine = '/menu/mybookings';
+  switch (event) {
+    case 'requested': {
+      const text = [`A booking of a restricted room is waiting for approval.`, '', ...details(f), '', `Approve or reject it: ${link(config, '/menu/approvals')}`].join('\n');
+      await notify(db, {
+        userIds: await roomApproverIds(db, f.roomId, f.locationId),
+        emails: f.notificationEmail ? [f.notificationEmail] : [],
+        subject: `Room request: ${f.roomName}, ${when}`, text, url: '/menu/approvals',
+      });
+      return;
+    }
+    case 'booked':
+    case 'approved':
+    case 'changed': {
+      const intro = { booked: 'Your room is booked.', approved: 'Your room request has been approved.', changed: 'Your room booking has been changed.' }[event];
+      const subject = { booked: 'Room booked', approved: 'Room request approved', changed: 'Room booking changed' }[event];
+      const approved = f.status === 1;
+      const text = [intro, ...(approved ? [] : ['It is waiting for approval again.']), '', ...details(f), '', `Your bookings: ${link(config, mine)}`].join('\n');
+      await notify(db, { ...people, subject: `${subject}: ${f.roomName}, ${when}`, text, url: mine, ...(approved ? { ics: bookingIcs(f) } : {}) });
+      return;
+    }
+    case 'rejected': {
+      const text = ['Your room request has been rejected.', `Reason: ${f.reason}`, '', ...details(f), '', `Your bookings: ${link(config, mine)}`].join('\n');
+      await notify(db, { ...people, subject: `Room request rejected: ${f.roomName}, ${when}`, text, url: mine });
+      return;
+    }
+  }
+}

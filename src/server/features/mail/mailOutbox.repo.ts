@@ -1,0 +1,27 @@
+import type pg from 'pg';
+
+export interface OutboxMail { id: number; to: string; subject: string; text: string; ics: string | null; attempts: number }
+
+/**
+ * Claims up to `limit` due, unsent mails for this transaction. FOR UPDATE SKIP LOCKED: another
+ * instance running the job at the same moment skips these rows (and takes others), and a row sent
+ * and committed meanwhile no longer matches `sent_at IS NULL` when re-checked, so no mail is sent twice.
+ */
+export async function claimDueMail(client: pg.PoolClient, now: Date, limit: number): Promise<OutboxMail[]> {
+  const { rows } = await client.query(
+    `SELECT id, to_address, subject, body_text, ics, attempts FROM mail_outbox
+     WHERE sent_at IS NULL AND next_try_at <= $1
+     ORDER BY next_try_at, id LIMIT $2
+     FOR UPDATE SKIP LOCKED`, [now, limit]);
+  return rows.map((r) => ({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body_text, ics: r.ics, attempts: r.attempts }));
+}
+
+export async function markSent(client: pg.PoolClient, id: number, now: Date): Promise<void> {
+  await client.query('UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1', [id, now]);
+}
+
+/** A failed attempt: kept unsent, tried again at `nextTryAt` (infinity when given up). */
+export async function markFailed(client: pg.PoolClient, id: number, error: string, nextTryAt: Date | 'infinity'): Promise<void> {
+  await client.query('UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2, next_try_at = $3 WHERE id = $1',
+    [id, error.slice(0, 2000), nextTryAt]);
+}

@@ -1,0 +1,63 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { isBookingStatus } from '../../../domain/bookingStatus.js';
+import { resolveRoomCheckIns, shouldAutoCancel } from '../../../domain/checkIn.js';
+import type { AppDeps } from '../../deps.js';
+import type { Job } from '../../jobs/scheduler.js';
+import { CheckInLimiter } from '../checkIn/checkInLimiter.js';
+import { notify } from '../notifications/notify.js';
+import { inTransaction } from '../orgAccess/orgAccess.repo.js';
+import { lockCandidates, markAutoCancelled, type NoShowCandidate } from './noShow.repo.js';
+
+/** Bookings that started longer ago than this are never released (see lockCandidates). */
+export const NO_SHOW_LOOKBACK_HOURS = 24;
+const BATCH = 200;
+
+const releasable = (c: NoShowCandidate, now: Date): boolean =>
+  isBookingStatus(c.status) && shouldAutoCancel({
+    status: c.status, start: c.starts_at, checkedIn: c.checked_in_at !== null,
+    checkInsEnabled: resolveRoomCheckIns(c.room_check_ins, c.location_check_ins, c.site_check_ins),
+  }, now);
+
+/**
+ * The no-show release (SPEC 4, 9): an Approved booking of a room with check-ins on that nobody
+ * checked in to by 15 minutes after its start becomes AutoCancel, freeing the slot, and the owner
+ * (and the on-behalf person) is told. Each batch is one transaction: lock (SKIP LOCKED), decide,
+ * update, notify, commit, so every instance may run this at once and each booking changes once.
+ * Returns the ids released.
+ */
+export async function releaseNoShows(deps: Pick<AppDeps, 'pool' | 'now'>): Promise<number[]> {
+  const released: number[] = [];
+  for (;;) {
+    const now = deps.now();
+    const batch = await inTransaction(deps.pool, async (client) => {
+      const candidates = await lockCandidates(client, now, NO_SHOW_LOOKBACK_HOURS, BATCH);
+      const due = candidates.filter((c) => releasable(c, now));
+      const changed = new Set(await markAutoCancelled(client, due.map((c) => c.id), now));
+      for (const c of due.filter((d) => changed.has(d.id))) {
+        const when = format(new TZDate(c.starts_at.getTime(), c.time_zone), "EEE d MMM yyyy 'at' HH:mm");
+        await notify(client, {
+          userIds: [c.booked_by_user_id],
+          emails: c.on_behalf_of_email ? [c.on_behalf_of_email] : [],
+          subject: 'Room booking released: nobody checked in',
+          text: `Nobody checked in to ${c.room_name} (${c.site_name}) within 15 minutes of the start of your booking on ${when}` +
+            `${c.description ? ` ("${c.description}")` : ''}, so it has been cancelled automatically and the room is free for others.`,
+          url: '/menu/mybookings',
+        });
+      }
+      // A full batch may hide more; a batch with nothing due ends the run (no endless loop on odd rows).
+      return { ids: [...changed], more: candidates.length === BATCH && due.length > 0 };
+    });
+    released.push(...batch.ids);
+    if (!batch.more) return released;
+  }
+}
+
+/** The jobs of issue 5: the no-show release every minute, and the purge of old check-in attempts. */
+export function noShowJobs(deps: AppDeps): Job[] {
+  const limiter = new CheckInLimiter(deps.pool);
+  return [
+    { name: 'release no-show room bookings', everyMs: 60_000, run: () => releaseNoShows(deps) },
+    { name: 'purge old check-in attempts', everyMs: 10 * 60_000, run: () => limiter.purgeOld() },
+  ];
+}

@@ -1,0 +1,21 @@
+import type { Db } from '../orgAccess/orgAccess.repo.js';
+
+export interface ProfileChange {
+  fullName: string;
+  organisation: string;
+  phone: string;
+  useTeams: boolean;
+  /** undefined: keep the photo; null: remove it. */
+  photo: { type: string; data: string } | null | undefined;
+}
+
+export async function saveOwnProfile(db: Db, userId: number, c: ProfileChange): Promise<void> {
+  const keepPhoto = c.photo === undefined;
+  await db.query(
+    `UPDATE users SET full_name = $2, organisation = $3, phone = $4, use_teams = $5,
+       photo_type = CASE WHEN $6 THEN photo_type ELSE $7 END,
+       photo_data = CASE WHEN $6 THEN photo_data ELSE $8 END
+     WHERE id = $1`,
+    [userId, c.fullName, c.organisation, c.phone, c.useTeams, keepPhoto, c.photo?.type ?? null, c.photo?.data ?? null],
+  );
+}

@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import { isWithinAdvanceLimit } from '../../../domain/advanceLimit.js';
+import { roomBookingInitialStatus } from '../../../domain/approval.js';
+import { BOOKING_STATUS } from '../../../domain/bookingStatus.js';
+import { isValidOptionalEmail, normaliseEmail } from '../../../domain/email.js';
+import { bypassesRestrictions } from '../../../domain/orgAccess.js';
+import { isAdmin } from '../../../domain/permissions.js';
+import { advanceLimitMessage, SLOT_IN_PAST } from '../../../domain/slotRules.js';
+import type { Booking } from '../../../domain/wire/bookings.js';
+import {
+  ROOM_BOOKING_MESSAGES, type AvailabilityItem, type RoomAvailabilityInput, type RoomBookingInput, type RoomBookingSearchInput,
+} from '../../../domain/wire/roomBooking.js';
+import type { SessionUser } from '../../auth/sessions.js';
+import type { AppDeps } from '../../deps.js';
+import { badInput, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { toBooking } from '../bookings/bookingPresenter.js';
+import { notifyBookingEvent } from '../mail/bookingMail.js';
+import { inTransaction, roomAdvanceLimit } from '../orgAccess/orgAccess.repo.js';
+import { activeRoomBookings, availableRooms, insertRoomBooking, loadRoomContext, type RoomContext } from './roomBooking.repo.js';
+
+/** A start this far in the past is still accepted (booking a room for a meeting that just began). */
+export const ROOM_START_GRACE_MS = 15 * 60_000;
+/** Longest room booking; longer ranges are refused as mistakes (a month cell books one day). */
+export const MAX_ROOM_BOOKING_DAYS = 7;
+/** Longest range a search may ask for: the month view shows six weeks, the agenda one month. */
+export const MAX_SEARCH_DAYS = 62;
+
+const DAY_MS = 86_400_000;
+
+export const ROOM_REFUSALS = {
+  maintenance: 'Room booking is not available while the system is in maintenance mode.',
+  globalOff: 'Room booking is turned off.',
+  siteOff: 'Room booking is turned off at this site.',
+  roomUnavailable: 'This room is not available for booking.',
+  restrictedPlace: 'Room booking at this location is restricted to named people and teams.',
+} as const;
+
+/** Description and On Behalf Of, with SPEC 5's exact messages; returns them trimmed. */
+export function checkBookingText(input: { Description?: string | null; OnBehalfOfEmail?: string | null }): { description: string; onBehalfOfEmail: string } {
+  const description = (input.Description ?? '').trim();
+  const onBehalfOfEmail = (input.OnBehalfOfEmail ?? '').trim();
+  const errors: Record<string, string> = {};
+  if (!description) errors.Description = ROOM_BOOKING_MESSAGES.descriptionRequired;
+  if (!isValidOptionalEmail(onBehalfOfEmail)) errors.OnBehalfOfEmail = ROOM_BOOKING_MESSAGES.invalidEmail;
+  const first = Object.values(errors)[0];
+  if (first) throw badInput(first, errors);
+  return { description, onBehalfOfEmail };
+}
+
+/** The room may be booked by this person at all: it exists, booking is on, nothing restricts them. */
+export async function roomOpenTo(deps: AppDeps, user: SessionUser, roomId: number): Promise<RoomContext> {
+  const ctx = await loadRoomContext(deps.pool, roomId, user.id, bypassesRestrictions(user.caller));
+  if (!ctx) throw notFound('The room');
+  if (ctx.maintenance) throw forbidden(ROOM_REFUSALS.maintenance);
+  if (!ctx.globalRoomBooking) throw forbidden(ROOM_REFUSALS.globalOff);
+  if (!ctx.siteRoomBooking) throw forbidden(ROOM_REFUSALS.siteOff);
+  if (ctx.disabled || ctx.hidden) throw forbidden(ROOM_REFUSALS.roomUnavailable);
+  if (!ctx.mayChoose) throw forbidden(ROOM_REFUSALS.restrictedPlace);
+  return ctx;
+}
+
+/**
+ * Times of a room booking: a real range of at most a week; not in the past (15 minutes' grace);
+ * starting within the room's advance limit. `checkStart` false skips the start checks when an
+ * update leaves the start where it was (a meeting under way may still be extended or renamed).
+ */
+export async function checkRoomTimes(deps: AppDeps, roomId: number, start: Date, finish: Date, checkStart = true): Promise<void> {
+  if (finish <= start) throw fieldError('Finish', 'The end must be after the start.');
+  if (finish.getTime() - start.getTime() > MAX_ROOM_BOOKING_DAYS * DAY_MS) {
+    throw fieldError('Finish', `A room booking can last at most ${MAX_ROOM_BOOKING_DAYS} days.`);
+  }
+  const now = deps.now();
+  if (!checkStart) {
+    if (finish <= now) throw fieldError('Finish', SLOT_IN_PAST);
+    return;
+  }
+  if (start.getTime() < now.getTime() - ROOM_START_GRACE_MS) throw fieldError('Start', SLOT_IN_PAST);
+  const limit = await roomAdvanceLimit(deps.pool, roomId, now);
+  if (!limit) throw notFound('The room');
+  if (!isWithinAdvanceLimit(start, limit.limit)) throw fieldError('Start', advanceLimitMessage(limit.limit!, limit.timeZone));
+}
+
+type SaveInput = z.output<typeof RoomBookingInput>;
+
+/**
+ * POST /api/bookings/room. The caller is the booker (BookedByUserId is ignored). In a restricted
+ * room, someone who is not its room admin (nor an Admin) makes a request (Pending) and its approvers
+ * are told; otherwise the booking is Approved and the booker gets it as a calendar entry.
+ */
+export async function bookRoom(deps: AppDeps, user: SessionUser, input: SaveInput): Promise<Booking> {
+  const text = checkBookingText(input);
+  const ctx = await roomOpenTo(deps, user, input.RoomId);
+  const start = new Date(input.Start);
+  const finish = new Date(input.Finish);
+  await checkRoomTimes(deps, ctx.roomId, start, finish);
+  const status = roomBookingInitialStatus({ roomRestricted: ctx.restricted, isRoomAdmin: ctx.isRoomAdmin, isAdmin: isAdmin(user.caller) });
+  return inTransaction(deps.pool, async (client) => {
+    const booking = await insertRoomBooking(client, {
+      siteId: ctx.siteId, locationId: ctx.locationId, roomId: ctx.roomId, start, finish,
+      description: text.description, onBehalfOfEmail: text.onBehalfOfEmail, bookedByUserId: user.id,
+      holderKey: normaliseEmail(text.onBehalfOfEmail || user.email), status,
+    });
+    await notifyBookingEvent(client, deps.config, status === BOOKING_STATUS.Pending ? 'requested' : 'booked', booking.Id);
+    return booking;
+  });
+}
+
+function checkedRange(fromIso: string, toIso: string, maxDays: number): { from: Date; to: Date } {
+  const from = new Date(fromIso), to = new Date(toIso);
+  if (to <= from) throw fieldError('ToDate', 'The end must be after the start.');
+  if (to.getTime() - from.getTime() > maxDays * DAY_MS) throw fieldError('ToDate', `Ask for at most ${maxDays} days at a time.`);
+  return { from, to };
+}
+
+/** POST /api/rooms/availability: rooms free for the whole range (see availableRooms). */
+export async function roomAvailability(deps: AppDeps, user: SessionUser, input: z.output<typeof RoomAvailabilityInput>): Promise<AvailabilityItem[]> {
+  const { from, to } = checkedRange(input.FromDate, input.ToDate, MAX_ROOM_BOOKING_DAYS);
+  return availableRooms(deps.pool, {
+    from, to, roomType: input.RoomType, userId: user.id, bypass: bypassesRestrictions(user.caller),
+    locationId: input.LocationId ?? null, siteId: input.SiteId ?? null,
+  });
+}
+
+/**
+ * POST /api/bookings/searchRooms: the active bookings the calendar shows. Everyone sees when a room
+ * is taken and the meeting name; the people behind someone else's booking (e-mail addresses, the
+ * reason of a decision) only the booker, the on-behalf person, the room's admins and Admins see.
+ */
+export async function searchRoomBookings(deps: AppDeps, user: SessionUser, input: z.output<typeof RoomBookingSearchInput>): Promise<Booking[]> {
+  const roomId = input.RoomId ?? null;
+  const siteId = roomId === null ? (input.SiteId ?? null) : null;
+  if (roomId === null && siteId === null) throw badInput('Give a roomId or a siteId.', { RoomId: 'Give a roomId or a siteId.' });
+  const { from, to } = checkedRange(input.FromDate, input.ToDate, MAX_SEARCH_DAYS);
+  const bypass = bypassesRestrictions(user.caller);
+  if (roomId !== null) {
+    const ctx = await loadRoomContext(deps.pool, roomId, user.id, bypass);
+    if (!ctx) throw notFound('The room');
+    if (!ctx.mayChoose) throw forbidden(ROOM_REFUSALS.restrictedPlace);
+  }
+  const rows = await activeRoomBookings(deps.pool, { roomId, siteId, from, to, userId: user.id, email: user.email, admin: isAdmin(user.caller), bypass });
+  return rows.map((r) => {
+    const b = toBooking(r);
+    return r.sees_all ? b : { ...b, OnBehalfOfEmail: '', CancellationReason: '' };
+  });
+}

@@ -1,0 +1,2 @@
+/** Booking Approval (issue 4). */
+export { ApprovalsPage } from './ApprovalsPage.js';

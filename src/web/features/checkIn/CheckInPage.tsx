@@ -1,0 +1,134 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { bookingStatusInWords, isBookingStatus, BOOKING_STATUS } from '../../../domain/bookingStatus.js';
+import { isValidEmail } from '../../../domain/email.js';
+import type { CheckInMeeting } from '../../../domain/wire/myBookings.js';
+import { ApiError } from '../../app/api.js';
+import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { PageHeading } from '../../app/shell/PageHeading.js';
+import { Panel } from '../../app/shell/Panel.js';
+import { checkIn, checkInKeys, getCheckInInfo, isSignedIn } from './checkInApi.js';
+
+export const EMAIL_NEEDED = 'Please enter a valid email address';
+export const CHECK_IN_FAILED = 'An error occurred. Unable to check-in.';
+export const CHECKED_IN = "You're Checked-In";
+
+const when = (m: CheckInMeeting) => `${format(new Date(m.Start), 'EEE d MMM, HH:mm')}–${format(new Date(m.Finish), 'HH:mm')}`;
+
+/**
+ * /check-in/{siteId}/{locationId}/{roomId}?rn={slug} (SPEC 2.7), reached by the QR code on the room's
+ * door and usable signed out: the room, its previous and upcoming meetings, and a Check-in button
+ * (with an e-mail field when signed out) or "You're Checked-In".
+ */
+export function CheckInPage() {
+  const params = useParams();
+  const [siteId, locationId, roomId] = [params['siteId'], params['locationId'], params['roomId']].map(Number) as [number, number, number];
+  const valid = [siteId, locationId, roomId].every((n) => Number.isInteger(n) && n > 0);
+  const info = useQuery({
+    queryKey: checkInKeys.info(siteId, locationId, roomId), queryFn: () => getCheckInInfo(siteId, locationId, roomId),
+    enabled: valid, refetchInterval: 60_000,
+  });
+  const signedIn = useQuery({ queryKey: checkInKeys.signedIn, queryFn: isSignedIn, retry: false });
+
+  if (!valid || (info.error instanceof ApiError && info.error.status === 404)) {
+    return (
+      <Panel>
+        <PageHeading>Room check-in</PageHeading>
+        <Alert color="red" role="alert">This room could not be found. Please scan the code on the room's door again.</Alert>
+      </Panel>
+    );
+  }
+  const room = info.data?.RoomDetails;
+  return (
+    <>
+      {info.error && <ErrorBar message="Unable to load room details" />}
+      <Panel>
+        <PageHeading>{room ? `Check-in: ${room.Name}` : 'Room check-in'}</PageHeading>
+        {info.isPending && <Loader aria-label="Loading room details" />}
+        {info.data && room && (
+          <Stack gap="lg">
+            <Paper withBorder p="md" component="section" aria-labelledby="room-heading">
+              <Title order={2} size="h4" id="room-heading">Room details</Title>
+              <Text>{room.Name}, {room.LocationName}{room.BuildingNameNo ? ` (${room.BuildingNameNo})` : ''}, {room.SiteName}</Text>
+              <Text size="sm">Capacity: {room.Capacity}</Text>
+              {room.Equipment && <Text size="sm">Equipment: {room.Equipment}</Text>}
+              {room.Notes && <Text size="sm">{room.Notes}</Text>}
+              {!room.RoomCheckIns && <Text size="sm" c="gray.7">Check-in is optional in this room.</Text>}
+            </Paper>
+            <UpcomingMeeting meeting={info.data.UpcomingMeeting} signedIn={signedIn.data === true} infoKey={checkInKeys.info(siteId, locationId, roomId)} />
+            <Paper withBorder p="md" component="section" aria-labelledby="previous-heading">
+              <Title order={2} size="h4" id="previous-heading">Previous meeting</Title>
+              {info.data.PreviousMeeting ? <MeetingLines m={info.data.PreviousMeeting} /> : <Text>No previous meeting.</Text>}
+            </Paper>
+          </Stack>
+        )}
+      </Panel>
+    </>
+  );
+}
+
+function MeetingLines({ m }: { m: CheckInMeeting }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={600}>{m.Description || 'Meeting'}</Text>
+      <Text size="sm">{when(m)}</Text>
+      {m.BookedByUserName && <Text size="sm">Booked by {m.BookedByUserName}</Text>}
+      {isBookingStatus(m.Status) && m.Status !== BOOKING_STATUS.Approved && <Badge variant="light" color="gray" tt="none">{bookingStatusInWords(m.Status)}</Badge>}
+      {m.CheckedIn && m.Status === BOOKING_STATUS.Approved && <Text size="sm" c="#237032">Checked in</Text>}
+    </Stack>
+  );
+}
+
+function UpcomingMeeting({ meeting, signedIn, infoKey }: { meeting: CheckInMeeting | null; signedIn: boolean; infoKey: readonly unknown[] }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const go = useMutation({
+    mutationFn: (m: CheckInMeeting) => checkIn(m.Id, signedIn ? undefined : email.trim()),
+    onSuccess: (r) => { setDone(r.Message); return queryClient.invalidateQueries({ queryKey: infoKey }); },
+  });
+  const emailOk = signedIn || isValidEmail(email);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (meeting && emailOk) go.mutate(meeting);
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="upcoming-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="upcoming-heading">Upcoming meeting</Title>
+        {!meeting && <Text>No upcoming meetings in this room.</Text>}
+        {meeting && <MeetingLines m={meeting} />}
+        {meeting && (
+          <Text size="sm" c="gray.7">
+            Check-in is open from {format(new Date(meeting.CheckInOpens), 'HH:mm')} to {format(new Date(meeting.CheckInCloses), 'HH:mm')}.
+          </Text>
+        )}
+        {go.error && (
+          <Alert color="red" role="alert" title={CHECK_IN_FAILED}>
+            {go.error instanceof ApiError ? go.error.serverMessage : null}
+          </Alert>
+        )}
+        {meeting && meeting.CheckedIn && <Text fw={700} c="#237032" size="lg" role="status">{CHECKED_IN}</Text>}
+        {meeting && !meeting.CheckedIn && meeting.Status === BOOKING_STATUS.Approved && (
+          <form onSubmit={submit} noValidate>
+            <Group align="flex-start" wrap="wrap">
+              {!signedIn && (
+                <TextInput label="Your e-mail address" type="email" autoComplete="email" value={email} required style={{ flex: 1, minWidth: 220 }}
+                  onChange={(e) => setEmail(e.currentTarget.value)} error={touched && !emailOk ? EMAIL_NEEDED : undefined} />
+              )}
+              <Button type="submit" color="#237032" loading={go.isPending} mt={signedIn ? 0 : 25}>Check-in</Button>
+            </Group>
+          </form>
+        )}
+        {done && !meeting?.CheckedIn && <Text role="status">{done}</Text>}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { advanceLimitDate, resolveConstraint } from '../../../domain/advanceLimit.js';
+import { adjustDeskTimes, defaultDeskEnd, defaultDeskStart, DESK_EARLIEST } from '../../../domain/deskTimes.js';
+import { toWallClock, type WallClock } from '../../../domain/wallClock.js';
+import { PageHeading } from '../../app/shell/PageHeading.js';
+import { Panel } from '../../app/shell/Panel.js';
+import { useLoadedSettings } from '../../app/useLoadedSettings.js';
+import { deskTimeOptions } from './deskBookingView.js';
+import { Refusal, deskBookingRefusal } from './DeskFlowParts.js';
+import {
+  browserTimeZone, deskStepPath, describeRange, formatMinutes, formatSegment, isCalendarDate, nextDay,
+} from './deskRoute.js';
+
+/** The first day and times offered: today from now rounded up, or tomorrow at 08:00 late in the evening. */
+function initialChoice(now: WallClock): { date: string; start: number; end: number } {
+  const start = defaultDeskStart(now.minutes);
+  if (start === null) return { date: nextDay(now.date), start: DESK_EARLIEST, end: defaultDeskEnd(DESK_EARLIEST) };
+  return { date: now.date, start, end: defaultDeskEnd(start) };
+}
+
+/** Typed dates: DD/MM/YYYY (as shown) or YYYY-MM-DD. */
+function parseTypedDate(text: string): string | null {
+  const s = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
+  if (!y || !m || !d) return null;
+  const date = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  return isCalendarDate(date) ? date : null;
+}
+
+/** 2030-03-12 -> 12/03/2030. */
+const shownDate = (date: string) => date.split('-').reverse().join('/');
+
+/**
+ * /menu/book/desk (SPEC 2.1, 2.4, 9): the day and the start and end, in 15-minute steps with the
+ * deskTimes rules, then on to the site choice with wall-clock segments in the address. "Today" is
+ * the browser's; the site's own zone applies once the site is known (the booking screen).
+ */
+export function ChooseTimePage() {
+  const { settings } = useLoadedSettings();
+  const navigate = useNavigate();
+  const timeZone = useMemo(browserTimeZone, []);
+  const [now] = useState(() => new Date());
+  const nowWall = useMemo(() => toWallClock(now, timeZone), [now, timeZone]);
+  const first = useMemo(() => initialChoice(nowWall), [nowWall]);
+  const [date, setDate] = useState(first.date);
+  const [times, setTimes] = useState({ start: first.start, end: first.end });
+
+  // Maximum: the global desk constraint (a site's or location's own applies once one is chosen).
+  const maxDate = useMemo(() => {
+    const limit = advanceLimitDate(resolveConstraint({ global: settings.GlobalDeskConstraint }), now, timeZone);
+    return limit ? toWallClock(limit, timeZone).date : undefined;
+  }, [settings.GlobalDeskConstraint, now, timeZone]);
+
+  const options = useMemo(() => deskTimeOptions(date, nowWall), [date, nowWall]);
+
+  const refusal = deskBookingRefusal(settings);
+  if (refusal) {
+    return (
+      <Panel>
+        <PageHeading>Book a Desk</PageHeading>
+        <Refusal message={refusal} />
+      </Panel>
+    );
+  }
+
+  const changeDate = (value: string | null) => {
+    if (!value || value < first.date || (maxDate && value > maxDate)) return;
+    setDate(value);
+    const next = deskTimeOptions(value, nowWall);
+    // A start no longer offered on the new day (earlier hours of today) moves to the default start.
+    if (!next.starts.includes(times.start)) {
+      const start = (value === nowWall.date ? defaultDeskStart(nowWall.minutes) : null) ?? next.starts[0] ?? DESK_EARLIEST;
+      setTimes({ start, end: defaultDeskEnd(start) });
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void navigate(deskStepPath(formatSegment({ date, minutes: times.start }), formatSegment({ date, minutes: times.end })));
+  };
+
+  const toOptions = (list: number[]) => list.map((m) => ({ value: String(m), label: formatMinutes(m) }));
+
+  return (
+    <Panel>
+      <PageHeading>Book a Desk</PageHeading>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <form onSubmit={submit} aria-label="Choose date and time">
+          <Stack>
+            <Text>Choose the day and the times you need a desk. Times are those on the clock at the site.</Text>
+            <DateInput
+              label="Date"
+              description={`Type as DD/MM/YYYY or pick from the calendar; from ${shownDate(first.date)}${maxDate ? ` to ${shownDate(maxDate)}` : ''}.`}
+              value={date}
+              onChange={changeDate}
+              dateParser={parseTypedDate}
+              valueFormat="DD/MM/YYYY"
+              minDate={first.date}
+              maxDate={maxDate}
+              required
+              fixOnBlur
+              popoverProps={{ withinPortal: true }}
+              maw={420}
+            />
+            <Group grow maw={420} align="flex-start">
+              <NativeSelect
+                label="Start"
+                data={toOptions(options.starts)}
+                value={String(times.start)}
+                onChange={(e) => setTimes(adjustDeskTimes(Number(e.currentTarget.value), times.end, 'start', options.earliest))}
+              />
+              <NativeSelect
+                label="End"
+                data={toOptions(options.ends)}
+                value={String(times.end)}
+                onChange={(e) => setTimes(adjustDeskTimes(times.start, Number(e.currentTarget.value), 'end', options.earliest))}
+              />
+            </Group>
+            <Text role="status" aria-live="polite">{describeRange({ date, minutes: times.start }, { date, minutes: times.end })}</Text>
+            <Group>
+              <Button type="submit">Next</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Panel>
+  );
+}

@@ -1,0 +1,38 @@
+/** The desk booking flow's calls (SPEC 7) and their query keys. */
+import type { Booking, DeskBookingInput, DeskOccupancy } from '../../../domain/wire/bookings.js';
+import type { Floorplan, LayoutRecord } from '../../../domain/wire/floorplans.js';
+import type { Location } from '../../../domain/wire/locations.js';
+import type { Site, SiteSummary } from '../../../domain/wire/sites.js';
+import { api, ApiError } from '../../app/api.js';
+
+export const deskKeys = {
+  sites: ['deskBooking', 'sites'] as const,
+  locations: (siteId: number) => ['deskBooking', 'locations', siteId] as const,
+  floorplans: (locationId: number) => ['deskBooking', 'floorplans', locationId] as const,
+  site: (siteId: number) => ['deskBooking', 'site', siteId] as const,
+  layout: (floorplanId: number) => ['deskBooking', 'layout', floorplanId] as const,
+  occupancy: (floorplanId: number, start: string, end: string) => ['deskBooking', 'occupancy', floorplanId, start, end] as const,
+};
+
+export const listDeskSites = () => api.get<SiteSummary[]>('/api/sites/desks');
+export const listDeskLocations = (siteId: number) => api.get<Location[]>(`/api/locations/site/${siteId}/desks`);
+export const listDeskFloorplans = (locationId: number) => api.get<Floorplan[]>(`/api/floorplans/location/${locationId}`);
+export const getSite = (siteId: number) => api.get<Site>(`/api/sites/${siteId}`);
+export const getLayout = (floorplanId: number) => api.get<LayoutRecord>(`/api/floorplans/${floorplanId}/layout`);
+export const getOccupancy = (floorplanId: number, start: string, end: string) =>
+  api.get<DeskOccupancy[]>(`/api/bookings/for/${floorplanId}?start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`);
+export const bookDesk = (input: DeskBookingInput) => api.post<Booking>('/api/bookings/desk', input);
+
+/** '500 Internal Server Error' for SPEC 8's '{status}'. */
+export const statusOf = (err: unknown): string => {
+  if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);
+  const text = err.statusText && err.statusText !== `HTTP ${err.status}` ? ` ${err.statusText}` : '';
+  return `${err.status}${text}`;
+};
+
+/** The server's own words (its Error text), for 'Unable to complete booking: {server text}'. */
+export const serverText = (err: unknown): string =>
+  err instanceof ApiError ? err.serverMessage : err instanceof Error ? err.message : String(err);
+
+/** SPEC 8: a save refused because someone else just took the desk. */
+export const isDeskTaken = (err: unknown): boolean => /has already been booked/i.test(serverText(err));

@@ -1,0 +1,70 @@
+/**
+ * The desk booking routes' wall-clock date segments (SPEC 2.1: /menu/book/desk/{startDateStr}/{endDateStr}/...).
+ * A segment is `YYYY-MM-DDTHH:mm`: what the clock on the site's wall shows, with no offset. It is
+ * turned into an instant only on the booking screen, in the site's time zone (wallClock.ts).
+ */
+import { MINUTES_PER_DAY, type WallClock } from '../../../domain/wallClock.js';
+
+export const DESK_BOOK_PATH = '/menu/book/desk';
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** 545 -> '09:05'. */
+export const formatMinutes = (minutes: number): string => `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
+
+/** { date: '2030-03-12', minutes: 540 } -> '2030-03-12T09:00'. */
+export const formatSegment = (w: WallClock): string => `${w.date}T${formatMinutes(w.minutes)}`;
+
+/** A real calendar day as YYYY-MM-DD (2030-02-30 is not). */
+export const isCalendarDate = (date: string): boolean => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+};
+
+/** '2030-03-12T09:00' -> { date, minutes }; anything else (a hand-typed address) -> null. */
+export const parseSegment = (segment: string | undefined): WallClock | null => {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(segment ?? '');
+  if (!m || !isCalendarDate(m[1]!)) return null;
+  const hour = Number(m[2]);
+  const minute = Number(m[3]);
+  if (hour > 23 || minute > 59) return null;
+  const minutes = hour * 60 + minute;
+  return minutes < MINUTES_PER_DAY ? { date: m[1]!, minutes } : null;
+};
+
+/** Both segments, valid and with the end after the start; else null. */
+export const parseRange = (startStr: string | undefined, endStr: string | undefined): { start: WallClock; end: WallClock } | null => {
+  const start = parseSegment(startStr);
+  const end = parseSegment(endStr);
+  if (!start || !end) return null;
+  const after = end.date > start.date || (end.date === start.date && end.minutes > start.minutes);
+  return after ? { start, end } : null;
+};
+
+/** /menu/book/desk/{start}/{end}[/{siteId}[/{locationId}[/{floorplanId}]]] */
+export const deskStepPath = (startStr: string, endStr: string, ...ids: (number | string)[]): string =>
+  [DESK_BOOK_PATH, encodeURIComponent(startStr), encodeURIComponent(endStr), ...ids.map(String)].join('/');
+
+/** The next calendar day of YYYY-MM-DD. */
+export const nextDay = (date: string): string => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+};
+
+/** 'Tuesday, 12 March 2030' for a YYYY-MM-DD day (calendar words only, no time zone involved). */
+export const longDay = (date: string): string => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(y, m - 1, d)));
+};
+
+/** 'Tuesday, 12 March 2030, 09:00 to 17:00' (the end's day is named too when it differs). */
+export const describeRange = (start: WallClock, end: WallClock): string =>
+  start.date === end.date
+    ? `${longDay(start.date)}, ${formatMinutes(start.minutes)} to ${formatMinutes(end.minutes)}`
+    : `${longDay(start.date)} ${formatMinutes(start.minutes)} to ${longDay(end.date)} ${formatMinutes(end.minutes)}`;
+
+/** The browser's own IANA zone: the date page's "today" before a site (and its zone) is chosen. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,0 +1,1 @@
+export { ManageBookingsPage } from './ManageBookingsPage.js';

@@ -1,0 +1,56 @@
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { Booking } from '../../../domain/wire/bookings.js';
+import { dateInput, fromInputs, timeInput } from './formatTimes.js';
+import { editBooking, serverText } from './myBookingsApi.js';
+import { bookingTitle } from './myBookingsView.js';
+
+export const DESCRIPTION_NEEDED = 'Please provide a meeting name or reason for booking.';
+
+/**
+ * Edit from My Bookings: a room booking's description (Team Name) and time, a desk booking's time.
+ * The server keeps every rule of a new booking (clashes, limits, approval) and says why it refuses.
+ */
+export function EditBookingModal({ booking, onClose, onSaved }: { booking: Booking; onClose: () => void; onSaved: () => unknown }) {
+  const isRoom = booking.RoomId !== null;
+  const [description, setDescription] = useState(booking.Description);
+  const [date, setDate] = useState(dateInput(booking.Start));
+  const [start, setStart] = useState(timeInput(booking.Start));
+  const [finish, setFinish] = useState(timeInput(booking.Finish));
+  const save = useMutation({
+    mutationFn: () => editBooking(booking, {
+      Start: fromInputs(date, start).toISOString(), Finish: fromInputs(date, finish).toISOString(), ...(isRoom ? { Description: description.trim() } : {}),
+    }),
+    onSuccess: async () => { await onSaved(); onClose(); },
+  });
+  const noDescription = isRoom && description.trim() === '';
+  const badTimes = !date || !start || !finish || finish <= start;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!noDescription && !badTimes) save.mutate();
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Edit booking: ${bookingTitle(booking)}`} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {save.error && <Alert color="red" role="alert">{`Unable to save booking: ${serverText(save.error)}`}</Alert>}
+          {isRoom && (
+            <TextInput label="Team Name" description="Meeting name or reason for booking" value={description} maxLength={500} required
+              onChange={(e) => setDescription(e.currentTarget.value)} error={noDescription ? DESCRIPTION_NEEDED : undefined} />
+          )}
+          <TextInput type="date" label="Date" value={date} onChange={(e) => setDate(e.currentTarget.value)} required />
+          <Group grow>
+            <TextInput type="time" label="Start" step={900} value={start} onChange={(e) => setStart(e.currentTarget.value)} required />
+            <TextInput type="time" label="End" step={900} value={finish} onChange={(e) => setFinish(e.currentTarget.value)} required
+              error={start && finish && finish <= start ? 'The end must be after the start.' : undefined} />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>Close</Button>
+            <Button type="submit" disabled={noDescription || badTimes} loading={save.isPending}>Save</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { MyBookingsPage } from './MyBookingsPage.js';

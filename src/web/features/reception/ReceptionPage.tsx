@@ -1,0 +1,151 @@
+import { Badge, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { addDays, endOfMonth, format, getDay, parse, startOfDay, startOfHour, startOfMonth, startOfWeek } from 'date-fns';
+import { enGB } from 'date-fns/locale';
+import { useMemo, useRef, useState } from 'react';
+import { Calendar, dateFnsLocalizer, Views, type View } from 'react-big-calendar';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import type { CheckInMeeting } from '../../../domain/wire/myBookings.js';
+import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { PageHeading } from '../../app/shell/PageHeading.js';
+import { Panel } from '../../app/shell/Panel.js';
+import { BackToMenu } from '../../app/shell/BackToMenu.js';
+import { getMySites, getSiteCalendar, receptionKeys, REFRESH_MS } from './receptionApi.js';
+import { useCalendarAria } from './useCalendarAria.js';
+import { CHECK_IN_COLOURS, CHECK_IN_WORDS, checkInState, eventTitle, statusWords } from './receptionView.js';
+
+const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-GB': enGB } });
+
+interface CalEvent { id: number; title: string; start: Date; end: Date; resourceId: number; booking: CheckInMeeting; roomCheckIns: boolean }
+interface CalResource { id: number; title: string }
+
+/** The range the calendar shows: the day (day view) or the month around it (agenda). */
+function rangeOf(date: Date, view: View): { start: Date; end: Date } {
+  if (view === Views.AGENDA) return { start: startOfDay(date), end: addDays(startOfDay(date), 31) };
+  if (view === Views.MONTH) return { start: startOfMonth(date), end: addDays(endOfMonth(date), 1) };
+  return { start: startOfDay(date), end: addDays(startOfDay(date), 1) };
+}
+
+/** The day view shows 07:00 to 20:00, widened to fit any booking of the day that starts earlier or ends later. */
+function dayHours(date: Date, events: CalEvent[]): { min: Date; max: Date } {
+  const day = startOfDay(date);
+  const next = addDays(day, 1);
+  let min = new Date(day.getTime() + 7 * 3_600_000);
+  let max = new Date(day.getTime() + 20 * 3_600_000);
+  for (const e of events) {
+    if (e.end <= day || e.start >= next) continue;
+    if (e.start < min) min = e.start < day ? day : startOfHour(e.start);
+    if (e.end > max) max = e.end >= next ? new Date(next.getTime() - 60_000) : e.end;
+  }
+  return { min, max };
+}
+
+/**
+ * /menu/calendar, the Reception View (SPEC 2.2, 6): for site-level admins, every room of their
+ * site as a column of the day, with each booking's details and check-in state, refreshed every 30 s.
+ */
+export function ReceptionPage() {
+  const sites = useQuery({ queryKey: receptionKeys.sites, queryFn: getMySites });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const siteId = Number(chosen ?? sites.data?.[0]?.SiteId ?? 0);
+  const [date, setDate] = useState(() => new Date());
+  const [view, setView] = useState<View>(Views.DAY);
+  const range = rangeOf(date, view);
+  const start = range.start.toISOString();
+  const end = range.end.toISOString();
+  const calendar = useQuery({
+    queryKey: receptionKeys.calendar(siteId, start, end), queryFn: () => getSiteCalendar(siteId, start, end),
+    enabled: siteId > 0, refetchInterval: REFRESH_MS, refetchIntervalInBackground: false, placeholderData: keepPreviousData,
+  });
+  const [open, setOpen] = useState<CalEvent | null>(null);
+  const calendarBox = useRef<HTMLDivElement>(null);
+  useCalendarAria(calendarBox);
+
+  const { events, resources } = useMemo(() => {
+    const rooms = calendar.data?.Rooms ?? [];
+    const checkIns = new Map(rooms.map((r) => [r.Id, r.RoomCheckIns]));
+    return {
+      resources: rooms.map((r): CalResource => ({ id: r.Id, title: `${r.Name} (${r.LocationName})` })),
+      events: (calendar.data?.Bookings ?? []).map((b): CalEvent => ({
+        id: b.Id, title: eventTitle(b, checkIns.get(b.RoomId ?? 0) ?? false), start: new Date(b.Start), end: new Date(b.Finish),
+        resourceId: b.RoomId ?? 0, booking: b, roomCheckIns: checkIns.get(b.RoomId ?? 0) ?? false,
+      })),
+    };
+  }, [calendar.data]);
+  const hours = useMemo(() => dayHours(date, events), [date, events]);
+
+  return (
+    <>
+      {sites.error && <ErrorBar message="Unable to load sites" />}
+      {calendar.error && <ErrorBar message="Unable to load bookings" />}
+      <Panel size="lg">
+        <PageHeading>Reception View</PageHeading>
+        <Stack>
+          <Group align="flex-end" justify="space-between" wrap="wrap">
+            <Select label="Site" data={(sites.data ?? []).map((s) => ({ value: String(s.SiteId), label: s.SiteName }))}
+              value={siteId > 0 ? String(siteId) : null} onChange={setChosen} allowDeselect={false} w={260} />
+            <Group gap="xs" aria-label="Key">
+              {(['awaiting', 'checkedIn', 'pending', 'noShow'] as const).map((s) => (
+                <Badge key={s} color={CHECK_IN_COLOURS[s]} tt="none">{CHECK_IN_WORDS[s]}</Badge>
+              ))}
+            </Group>
+          </Group>
+          {sites.data?.length === 0 && <Text>You are not a site-level admin of any site.</Text>}
+          {(sites.isPending || calendar.isPending) && siteId >= 0 && sites.data?.length !== 0 && <Loader aria-label="Loading the calendar" />}
+          {calendar.data && (
+            <div style={{ overflowX: 'auto' }} ref={calendarBox}>
+              <div style={{ minWidth: Math.max(360, resources.length * 130), height: 720 }} data-testid="reception-calendar">
+                <Calendar<CalEvent, CalResource>
+                  localizer={localizer}
+                  culture="en-GB"
+                  events={events}
+                  resources={view === Views.DAY ? resources : undefined}
+                  resourceIdAccessor="id"
+                  resourceTitleAccessor="title"
+                  views={[Views.DAY, Views.AGENDA]}
+                  view={view}
+                  onView={setView}
+                  date={date}
+                  onNavigate={setDate}
+                  min={hours.min}
+                  max={hours.max}
+                  scrollToTime={hours.min}
+                  step={15}
+                  timeslots={4}
+                  length={31}
+                  onSelectEvent={setOpen}
+                  eventPropGetter={(e) => ({ style: { backgroundColor: CHECK_IN_COLOURS[checkInState(e.booking, e.roomCheckIns)], color: '#fff' } })}
+                  messages={{ noEventsInRange: 'No room bookings in this range.' }}
+                />
+              </div>
+            </div>
+          )}
+          <Text size="sm" c="gray.7">The calendar refreshes every 30 seconds{calendar.isFetching ? ' (refreshing…)' : ''}.</Text>
+          <BackToMenu />
+        </Stack>
+      </Panel>
+      {open && <BookingDetails event={open} roomName={resources.find((r) => r.id === open.resourceId)?.title ?? ''} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+function BookingDetails({ event, roomName, onClose }: { event: CalEvent; roomName: string; onClose: () => void }) {
+  const b = event.booking;
+  const state = checkInState(b, event.roomCheckIns);
+  return (
+    <Modal opened onClose={onClose} title={b.Description || 'Meeting'} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap={4}>
+        <Text>{roomName}</Text>
+        <Text>{format(event.start, 'EEE d MMM yyyy, HH:mm')}–{format(event.end, 'HH:mm')}</Text>
+        <Text>Booked by {b.BookedByUserName}</Text>
+        {b.OnBehalfOfEmail && <Text>On behalf of {b.OnBehalfOfEmail}</Text>}
+        <Text>Status: {statusWords(b.Status)}</Text>
+        <Text fw={600}>
+          {CHECK_IN_WORDS[state]}
+          {b.CheckedIn && b.CheckedInByUserName ? ` by ${b.CheckedInByUserName}` : ''}
+          {b.CheckedInAt ? ` at ${format(new Date(b.CheckedInAt), 'HH:mm')}` : ''}
+        </Text>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { ReceptionPage } from './ReceptionPage.js';

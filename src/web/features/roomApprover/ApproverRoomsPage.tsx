@@ -1,0 +1,55 @@
+import { Button, Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { BackToMenu } from '../../app/shell/BackToMenu.js';
+import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { PageHeading } from '../../app/shell/PageHeading.js';
+import { Panel } from '../../app/shell/Panel.js';
+import { ROOMS_BY_APPROVER_KEY, roomsByApprover, roomTypeLabel } from '../rooms/index.js';
+import { statusOf } from '../sites/errorText.js';
+import { EmptyRow, LoadingRows } from '../sites/TableStates.js';
+
+export const APPROVER_ROOMS_PATH = '/menu/settings/updateroomdetails';
+const COLUMNS = 4;
+
+/** /menu/settings/updateroomdetails (room approvers): the rooms they approve (GET /api/rooms/byApprover). */
+export function ApproverRoomsPage() {
+  const rooms = useQuery({ queryKey: ROOMS_BY_APPROVER_KEY, queryFn: roomsByApprover });
+  return (
+    <>
+      {rooms.error && <ErrorBar message={`Unable to load rooms: ${statusOf(rooms.error)}`} />}
+      <Panel>
+        <PageHeading>Update Room Details</PageHeading>
+        <Stack>
+          <Paper withBorder style={{ overflowX: 'auto' }}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Room</Table.Th>
+                  <Table.Th visibleFrom="sm">Where</Table.Th>
+                  <Table.Th visibleFrom="sm">Type and capacity</Table.Th>
+                  <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rooms.isPending && <LoadingRows columns={COLUMNS} label="Loading rooms…" />}
+                {rooms.data?.length === 0 && <EmptyRow columns={COLUMNS}>You do not approve any rooms at the moment.</EmptyRow>}
+                {rooms.data?.map((r) => (
+                  <Table.Tr key={r.Id}>
+                    <Table.Td fw={500}>{r.Name}</Table.Td>
+                    <Table.Td visibleFrom="sm">{`${r.SiteName}, ${r.LocationName}`}</Table.Td>
+                    <Table.Td visibleFrom="sm">{`${roomTypeLabel(r.RoomType)}, ${r.Capacity}`}</Table.Td>
+                    <Table.Td ta="right">
+                      <Button size="xs" variant="default" component={Link} to={`${APPROVER_ROOMS_PATH}/${r.Id}/edit`} aria-label={`Edit ${r.Name}`}>Edit</Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+          <BackToMenu to="/menu/settings" label="Back to Settings" />
+        </Stack>
+      </Panel>
+    </>
+  );
+}

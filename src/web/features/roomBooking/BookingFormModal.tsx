@@ -1,0 +1,72 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { isValidOptionalEmail } from '../../../domain/email.js';
+import { ROOM_BOOKING_MESSAGES } from '../../../domain/wire/roomBooking.js';
+import { ApiError } from '../../app/api.js';
+import { useLoadedSettings } from '../../app/useLoadedSettings.js';
+import { saveRoomBooking } from './roomBookingApi.js';
+import { slotText } from './roomBookingView.js';
+
+export interface SlotChoice { roomId: number; roomName: string; start: Date; end: Date; timeZone: string; restricted: boolean }
+
+/**
+ * The booking form (SPEC 2.5): Team Name (the description, required), On Behalf Of (a valid e-mail or
+ * empty) and Save, disabled while the name is blank. In a restricted room the save is a request.
+ */
+export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose: () => void }) {
+  const { settings } = useLoadedSettings();
+  const queryClient = useQueryClient();
+  const [description, setDescription] = useState('');
+  const [onBehalf, setOnBehalf] = useState('');
+  const [touched, setTouched] = useState({ description: false, onBehalf: false });
+  const nameError = touched.description && !description.trim() ? ROOM_BOOKING_MESSAGES.descriptionRequired : null;
+  const emailError = touched.onBehalf && !isValidOptionalEmail(onBehalf) ? ROOM_BOOKING_MESSAGES.invalidEmail : null;
+
+  const save = useMutation({
+    mutationFn: () => saveRoomBooking({
+      RoomId: slot.roomId, Start: slot.start.toISOString(), Finish: slot.end.toISOString(),
+      Description: description.trim(), OnBehalfOfEmail: onBehalf.trim(), BookedByUserId: settings.Profile.Id,
+    }),
+    onSuccess: (b) => {
+      notifications.show({
+        color: 'green',
+        message: b.Status === 0 ? `Request for ${slot.roomName} sent for approval` : `${slot.roomName} booked`,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['roomBooking'] });
+      onClose();
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ description: true, onBehalf: true });
+    if (!description.trim() || !isValidOptionalEmail(onBehalf)) return;
+    save.mutate();
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`${slot.restricted ? 'Request' : 'Book'} ${slot.roomName}`}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text>{slotText(slot.start, slot.end, slot.timeZone)}</Text>
+          {slot.restricted && <Text size="sm">This room is restricted: your booking is a request until an approver approves it.</Text>}
+          <TextInput label="Team Name" required value={description} maxLength={500} data-autofocus
+            onChange={(e) => setDescription(e.currentTarget.value)} onBlur={() => setTouched((t) => ({ ...t, description: true }))} error={nameError} />
+          <TextInput label="On Behalf Of" type="email" value={onBehalf} maxLength={320} description="Optional: the e-mail of the person you book for"
+            onChange={(e) => setOnBehalf(e.currentTarget.value)} onBlur={() => setTouched((t) => ({ ...t, onBehalf: true }))} error={emailError} />
+          {save.error && (
+            <Alert color="red" role="alert" title="Unable to save booking">
+              {save.error instanceof ApiError ? save.error.serverMessage : String(save.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button type="submit" disabled={!description.trim() || !isValidOptionalEmail(onBehalf)} loading={save.isPending}>Save</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

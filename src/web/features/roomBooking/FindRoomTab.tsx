@@ -1,0 +1,95 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adjustRoomTimes, defaultRoomTimes, roomEndOptions, roomStartOptions, roomTimesForNewDate } from '../../../domain/roomTimes.js';
+import { fromWallClock } from '../../../domain/wallClock.js';
+import type { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
+import type { SiteSummary } from '../../../domain/wire/sites.js';
+import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { BookingFormModal, type SlotChoice } from './BookingFormModal.js';
+import { getAvailability, getLocations, getRooms, roomKeys } from './roomBookingApi.js';
+import { emptyResultMessage, minutesLabel, todayIn } from './roomBookingView.js';
+
+const START_OPTIONS = roomStartOptions().map((m) => ({ value: String(m), label: minutesLabel(m) }));
+const END_OPTIONS = roomEndOptions().map((m) => ({ value: String(m), label: minutesLabel(m) }));
+const ANY = 'any';
+
+/**
+ * 'Find room by date/time' (SPEC 2.5): date, start and end (quarter hours, 08:00–19:00, default
+ * 09:00–17:00; a new date resets the start to 09:00; an end not after the start is adjusted), an
+ * optional location, and the rooms free for the whole time, each with Book (or Request).
+ */
+export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: number }) {
+  const [date, setDate] = useState(() => todayIn(new Date(), site.TimeZone));
+  const [times, setTimes] = useState(defaultRoomTimes);
+  const [location, setLocation] = useState<string>(ANY);
+  const [booking, setBooking] = useState<SlotChoice | null>(null);
+  const locationId = location === ANY ? null : Number(location);
+  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const from = validDate ? fromWallClock(date, times.start, site.TimeZone).toISOString() : '';
+  const to = validDate ? fromWallClock(date, times.end, site.TimeZone).toISOString() : '';
+  const q = { fromDate: from, toDate: to, roomType, siteId: site.Id, locationId };
+
+  const locations = useQuery({ queryKey: roomKeys.locations(site.Id), queryFn: () => getLocations(site.Id) });
+  const rooms = useQuery({ queryKey: roomKeys.rooms(roomType, site.Id, locationId), queryFn: () => getRooms(roomType, site.Id, locationId) });
+  const available = useQuery({ queryKey: roomKeys.availability(q), queryFn: () => getAvailability(q), enabled: validDate });
+
+  const book = (r: AvailabilityItem) => setBooking({
+    roomId: r.ID, roomName: r.Name, start: new Date(r.Start), end: new Date(r.Finish), timeZone: r.TimeZone,
+    restricted: r.IsRestricted && !r.IsRoomAdmin,
+  });
+
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput type="date" label="Date" value={date} min={todayIn(new Date(), site.TimeZone)} w={180}
+          onChange={(e) => { const v = e.currentTarget.value; setDate(v); setTimes((t) => roomTimesForNewDate(t)); }} />
+        <Select label="Start" data={START_OPTIONS} value={String(times.start)} w={110} allowDeselect={false} maxDropdownHeight={260}
+          onChange={(v) => v && setTimes((t) => adjustRoomTimes(Number(v), t.end))} />
+        <Select label="End" data={END_OPTIONS} value={String(times.end)} w={110} allowDeselect={false} maxDropdownHeight={260}
+          onChange={(v) => v && setTimes((t) => adjustRoomTimes(t.start, Number(v)))} />
+        <Select label="Location" w={220} allowDeselect={false} value={location} onChange={(v) => setLocation(v ?? ANY)}
+          data={[{ value: ANY, label: 'Any location' }, ...(locations.data ?? []).map((l) => ({ value: String(l.Id), label: l.Title }))]} />
+      </Group>
+      <Text size="sm" c="dimmed">Times are in the site's time zone ({site.TimeZone}).</Text>
+      {available.error && <ErrorBar message="Unable to load room information" />}
+      {available.isFetching && <Loader size="sm" aria-label="Looking for free rooms" />}
+      {available.data && available.data.length === 0 && !available.isFetching && (
+        <Alert color="gray" role="status">{emptyResultMessage(rooms.data?.length ?? 1)}</Alert>
+      )}
+      {available.data && available.data.length > 0 && (
+        <Paper withBorder style={{ overflowX: 'auto' }}>
+          <Table striped aria-label="Rooms with availability">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Room</Table.Th>
+                <Table.Th>Location</Table.Th>
+                <Table.Th>Capacity</Table.Th>
+                <Table.Th visibleFrom="sm">Equipment</Table.Th>
+                <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {available.data.map((r) => (
+                <Table.Tr key={r.ID}>
+                  <Table.Td>
+                    {r.Name} {r.IsRestricted && !r.IsRoomAdmin && <Badge size="sm" variant="light" color="orange">Needs approval</Badge>}
+                  </Table.Td>
+                  <Table.Td>{r.LocationName}</Table.Td>
+                  <Table.Td>{r.Capacity}</Table.Td>
+                  <Table.Td visibleFrom="sm">{r.Equipment}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" onClick={() => book(r)} aria-label={`${r.IsRestricted && !r.IsRoomAdmin ? 'Request' : 'Book'} ${r.Name}`}>
+                      {r.IsRestricted && !r.IsRoomAdmin ? 'Request' : 'Book'}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      {booking && <BookingFormModal slot={booking} onClose={() => setBooking(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Select, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ROOM_TYPE } from '../../../domain/wire/rooms.js';
+import { BackToMenu } from '../../app/shell/BackToMenu.js';
+import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { PageHeading } from '../../app/shell/PageHeading.js';
+import { Panel } from '../../app/shell/Panel.js';
+import { statusOf } from './apiErrors.js';
+import { FindRoomTab } from './FindRoomTab.js';
+import { RoomCalendarTab } from './RoomCalendarTab.js';
+import { getSites, roomKeys } from './roomBookingApi.js';
+
+/**
+ * /menu/book/meeting/room and /menu/book/clinical/room (SPEC 2.5): choose a site, then either find
+ * a free room for a date and times, or look at one room's calendar and pick a slot.
+ */
+export function RoomBookingPage({ roomType }: { roomType: number }) {
+  const title = roomType === ROOM_TYPE.ClinicalMeetingRoom ? 'Book a Clinical Room' : 'Book a Meeting Room';
+  const sites = useQuery({ queryKey: roomKeys.sites(roomType), queryFn: () => getSites(roomType) });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const site = sites.data?.find((s) => String(s.Id) === chosen) ?? sites.data?.[0];
+
+  return (
+    <>
+      {sites.error && <ErrorBar message={`Unable to load sites: ${statusOf(sites.error)}`} />}
+      <Panel size="md">
+        <PageHeading>{title}</PageHeading>
+        <Stack>
+          <Select label="Site" w={{ base: '100%', sm: 320 }} allowDeselect={false}
+            data={(sites.data ?? []).map((s) => ({ value: String(s.Id), label: s.Title }))}
+            value={site ? String(site.Id) : null} onChange={setChosen} />
+          {sites.data?.length === 0 && <Text>No sites offer rooms of this kind to you.</Text>}
+          {site && (
+            <Tabs defaultValue="find" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="find">Find room by date/time</Tabs.Tab>
+                <Tabs.Tab value="calendar">Specific room availability</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="find" pt="md"><FindRoomTab key={site.Id} site={site} roomType={roomType} /></Tabs.Panel>
+              <Tabs.Panel value="calendar" pt="md"><RoomCalendarTab key={site.Id} site={site} roomType={roomType} /></Tabs.Panel>
+            </Tabs>
+          )}
+          <BackToMenu />
+        </Stack>
+      </Panel>
+    </>
+  );
+}
+
+/** /menu/book/room/{startDateStr}/{endDateStr}/{siteId}/{locationId}: an empty placeholder page (SPEC 2.1). */
+export function RoomPlaceholderPage() {
+  return (
+    <Panel>
+      <PageHeading>Room booking</PageHeading>
+      <BackToMenu />
+    </Panel>
+  );
+}

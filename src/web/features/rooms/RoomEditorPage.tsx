@@ -1,0 +1,42 @@
+import { Paper, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { BackToMenu } from '../../app/shell/BackToMenu.js';
+import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { PageHeading } from '../../app/shell/PageHeading.js';
+import { Panel } from '../../app/shell/Panel.js';
+import { statusOf } from '../sites/errorText.js';
+import { RoomForm } from './RoomForm.js';
+import { roomInfo, roomKey, roomsPath } from './roomsApi.js';
+import { useLocationContext } from './useLocationContext.js';
+
+/** .../rooms/new and .../rooms/{roomId}/edit (admin). */
+export function RoomEditorPage() {
+  const { siteId, locationId, location } = useLocationContext();
+  const id = Number(useParams()['roomId']);
+  const editing = Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const room = useQuery({ queryKey: roomKey(id), queryFn: () => roomInfo(id), enabled: editing });
+  const back = () => void navigate(roomsPath(siteId, locationId));
+  const where = location ? ` (${location.Title})` : '';
+
+  return (
+    <>
+      {room.error && <ErrorBar message={`Unable to load rooms: ${statusOf(room.error)}`} />}
+      <Panel>
+        <PageHeading>{editing ? `Edit room${room.data ? `: ${room.data.Name}` : ''}` : `New room${where}`}</PageHeading>
+        {editing && room.isPending && (
+          <Paper withBorder p="lg" aria-busy="true" aria-label="Loading room">
+            <Stack>{[1, 2, 3].map((i) => <Skeleton key={i} height={36} />)}</Stack>
+          </Paper>
+        )}
+        {(!editing || room.data) && (
+          <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+            <RoomForm key={room.data?.Id ?? 'new'} room={room.data ?? null} locationId={locationId} mode="admin" onDone={back} onCancel={back} />
+          </Paper>
+        )}
+        <Stack mt="md"><BackToMenu to={roomsPath(siteId, locationId)} label="Back to Rooms" /></Stack>
+      </Panel>
+    </>
+  );
+}

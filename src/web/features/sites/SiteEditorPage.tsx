@@ -1,0 +1,36 @@
+import { Paper, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { BackToMenu } from '../../app/shell/BackToMenu.js';
+import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { PageHeading } from '../../app/shell/PageHeading.js';
+import { Panel } from '../../app/shell/Panel.js';
+import { statusOf } from './errorText.js';
+import { SiteForm } from './SiteForm.js';
+import { getSite, siteKey, SITES_PATH } from './sitesApi.js';
+
+/** /menu/settings/sites/new and /menu/settings/sites/{id}/edit (admin). */
+export function SiteEditorPage() {
+  const id = Number(useParams()['id']);
+  const editing = Number.isInteger(id) && id > 0;
+  const site = useQuery({ queryKey: siteKey(id), queryFn: () => getSite(id), enabled: editing });
+
+  if (!editing) {
+    return <Panel><PageHeading>New site</PageHeading><SiteForm site={null} /></Panel>;
+  }
+  return (
+    <>
+      {site.error && <ErrorBar message={`Unable to load sites: ${statusOf(site.error)}`} />}
+      <Panel>
+        <PageHeading>{site.data ? `Edit site: ${site.data.Title}` : 'Edit site'}</PageHeading>
+        {site.data && <SiteForm key={site.data.Id} site={site.data} />}
+        {site.isPending && (
+          <Paper withBorder p="lg" aria-busy="true" aria-label="Loading site">
+            <Stack>{[1, 2, 3, 4].map((i) => <Skeleton key={i} height={36} />)}</Stack>
+          </Paper>
+        )}
+        {site.error && <BackToMenu to={SITES_PATH} label="Back to Sites" />}
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { TagTestingPage } from './TagTestingPage.js';

@@ -1,0 +1,1 @@
+export { UserManagementPage } from './UserManagementPage.js';

@@ -1,0 +1,29 @@
+/** User management calls (SPEC 7 'Users, roles, teams'; teams administration of issue 6). */
+import type { TeamWithMembers } from '../../../domain/wire/admin.js';
+import type { PersonRef, TeamRef } from '../../../domain/wire/people.js';
+import type { Profile } from '../../../domain/wire/profile.js';
+import { api } from '../../app/api.js';
+import { withBase } from '../../app/basePath.js';
+
+export const ROLES_KEY = ['roles'] as const;
+export const personRolesKey = (email: string) => ['users', 'roles', email.toLowerCase()] as const;
+export const teamMembersKey = (id: number) => ['teams', id, 'members'] as const;
+
+export const searchPeople = (text: string) => api.get<PersonRef[]>(`/api/users/search/${encodeURIComponent(text)}`);
+export const listRoles = () => api.get<{ Id: number; Name: string }[]>('/api/roles');
+export const personWithRoles = (email: string) => api.get<Profile>(`/api/users/${encodeURIComponent(email)}/roles`);
+export const saveRoles = (email: string, roleIds: number[]) => api.post<Profile>(`/api/users/${encodeURIComponent(email)}/roles`, { RoleIds: roleIds });
+export const preRegister = (p: { Email: string; FullName: string; Password?: string }) => api.post<PersonRef>('/api/users', p);
+export const signOutEverywhere = (id: number) => api.post<{ Success: boolean; SessionsEnded: number }>(`/api/users/${id}/signOutEverywhere`);
+export const ADMINS_EXPORT_URL = withBase('/api/users/admins/export');
+
+export const createTeam = (name: string) => api.post<TeamRef>('/api/teams', { Name: name });
+export const renameTeam = (id: number, name: string) => api.post<TeamRef>(`/api/teams/${id}`, { Name: name });
+export const deleteTeam = (id: number) => api.delete<{ Success: boolean }>(`/api/teams/${id}`);
+export const teamMembers = (id: number) => api.get<TeamWithMembers>(`/api/teams/${id}/members`);
+export const setTeamMembers = (id: number, userIds: number[]) => api.post<TeamWithMembers>(`/api/teams/${id}/members`, { UserIds: userIds });
+
+/** SPEC 5: user search needs 3 characters and waits 500 ms in the manager. */
+export const PEOPLE_SEARCH_DEBOUNCE_MS = 500;
+export const ROLES_SAVE_FAILED = 'Unable to save assigned roles. Please check the console for errors.';
+export const ROLES_FETCH_FAILED = 'Unable to fetch roles';
