@@ -20,6 +20,15 @@ function freshDataDir(): string {
 }
 const dataDir = freshDataDir();
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -35,18 +44,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // Specs share one server. Tests tagged @global change organisation-wide settings (maintenance mode),
+  // so they run in a project of their own after every other test has finished.
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-            '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        },
-      },
-    },
+    { name: 'chromium', grepInvert: /@global/, use: chromium },
+    { name: 'global-settings', grep: /@global/, dependencies: ['chromium'], use: chromium },
   ],
   webServer: {
     command: 'node scripts/build-web-if-needed.mjs && npx tsx src/server/main.ts --demo',

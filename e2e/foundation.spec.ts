@@ -118,7 +118,7 @@ test('a failing settings call shows the error bar with the status text', async (
   await page.screenshot({ path: 'test-results/screens/settings-error-bar.png' });
 });
 
-test('global settings: maintenance mode disables Book a Desk on the menu at once', async ({ page }) => {
+test('global settings: maintenance mode disables Book a Desk on the menu at once @global', async ({ page }) => {
   await signInAs(page, 'admin');
   try {
     await setMaintenanceMode(page, true);

@@ -35,7 +35,7 @@ export function ApprovalsPage() {
     mutationFn: (b: Booking) => approveBooking(b.Id),
     onSuccess: (_r, b) => {
       setError(null);
-      notifications.show({ color: 'green', message: `Approved: ${b.RoomName}, ${when(b)}` });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Approved: ${b.RoomName}, ${when(b)}` });
       return refresh();
     },
     onError: (err) => { setError(`Unable to approve booking: ${statusOf(err)}`); void refresh(); },
@@ -104,7 +104,7 @@ function RejectModal({ booking, onClose, onDone }: { booking: Booking; onClose: 
       return rejectBooking(booking.Id, reason.trim());
     },
     onSuccess: () => {
-      notifications.show({ color: 'green', message: `Rejected: ${booking.RoomName}, ${when(booking)}` });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Rejected: ${booking.RoomName}, ${when(booking)}` });
       onDone(null);
       onClose();
     },

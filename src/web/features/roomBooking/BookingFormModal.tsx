@@ -30,7 +30,7 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
       Description: description.trim(), OnBehalfOfEmail: onBehalf.trim(), BookedByUserId: settings.Profile.Id,
     }),
     onSuccess: (b) => {
-      notifications.show({
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' },
         color: 'green',
         message: b.Status === 0 ? `Request for ${slot.roomName} sent for approval` : `${slot.roomName} booked`,
       });

@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/c
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enGB } from 'date-fns/locale';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Calendar, dateFnsLocalizer, Views, type SlotInfo, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { advanceLimitDate } from '../../../domain/advanceLimit.js';
@@ -14,6 +14,7 @@ import type { SiteSummary } from '../../../domain/wire/sites.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { BookingFormModal, type SlotChoice } from './BookingFormModal.js';
+import { useCalendarAria } from './useCalendarAria.js';
 import { getLocations, getRoomBookings, getRoomInfo, getRooms, roomKeys } from './roomBookingApi.js';
 import { fromShown, monthSelectionToSlot, NO_AVAILABILITY_DAY, shownRange, toShown, truncateTitle } from './roomBookingView.js';
 
@@ -48,6 +49,8 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
   });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [slot, setSlot] = useState<SlotChoice | null>(null);
+  const calendarBox = useRef<HTMLDivElement>(null);
+  useCalendarAria(calendarBox);
 
   const events = useMemo(() => (bookings.data ?? []).map((b): CalEvent => ({
     id: b.Id, title: truncateTitle(b.Description || 'Booked') + (b.Status === 0 ? ' (pending)' : ''),
@@ -101,7 +104,7 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
       {refusal && <Alert color="orange" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRefusal(null)}>{refusal}</Alert>}
       {roomId > 0 && !bookings.data && bookings.isPending && <Loader size="sm" aria-label="Loading bookings" />}
       {roomId > 0 && (
-        <div style={{ height: 720 }} data-testid="room-calendar" data-view={view}>
+        <div ref={calendarBox} style={{ height: 720 }} data-testid="room-calendar" data-view={view}>
           <Calendar<CalEvent>
             localizer={localizer}
             culture="en-GB"
