@@ -166,7 +166,7 @@ test('a selection in the past is refused', async ({ page }) => {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('staff request the restricted Boardroom; the approver approves it', async ({ page, browser }) => {
+test('staff request the restricted Boardroom; the approver approves it', async ({ page, browser, baseURL }) => {
   await signInAs(page, 'staff');
   await openRoomBooking(page);
   await findRooms(page, '2030-04-16', '14:00', '15:00', 'Floor 2');
@@ -179,7 +179,8 @@ test('staff request the restricted Boardroom; the approver approves it', async (
   await expect(page.getByText('No rooms with availability at the selected date(s) and time(s) were found...')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/room-7-requested.png`, fullPage: true });
 
-  const approver = await browser.newPage();
+  const approverContext = await browser.newContext({ baseURL });
+  const approver = await approverContext.newPage();
   await signInAs(approver, 'approver');
   await approver.goto('menu');
   await expect(approver.getByRole('link', { name: /^Approve Requests/ })).toBeVisible();
@@ -197,17 +198,18 @@ test('staff request the restricted Boardroom; the approver approves it', async (
   await confirm.getByRole('button', { name: 'Approve' }).click();
   await expect(approver.getByText(/^Approved: Boardroom/)).toBeVisible();
   await expect(row).toHaveCount(0);
-  await approver.close();
+  await approverContext.close();
 });
 
-test('the approver rejects a request with a reason', async ({ page, browser }) => {
+test('the approver rejects a request with a reason', async ({ page, browser, baseURL }) => {
   await signInAs(page, 'staff');
   await openRoomBooking(page);
   await findRooms(page, '2030-04-17', '09:00', '10:00', 'Floor 2');
   await page.getByRole('button', { name: 'Request Boardroom' }).click();
   await saveBooking(page, 'Request Boardroom', 'Offsite planning (to reject)', 'Request for Boardroom sent for approval');
 
-  const approver = await browser.newPage();
+  const approverContext = await browser.newContext({ baseURL });
+  const approver = await approverContext.newPage();
   await signInAs(approver, 'approver');
   await approver.goto('menu/approvals');
   const row = approver.getByRole('row').filter({ hasText: 'Offsite planning (to reject)' });
@@ -223,7 +225,7 @@ test('the approver rejects a request with a reason', async ({ page, browser }) =
   await reject.click();
   await expect(approver.getByText(/^Rejected: Boardroom/)).toBeVisible();
   await expect(row).toHaveCount(0);
-  await approver.close();
+  await approverContext.close();
 
   // The slot is free again.
   await findRooms(page, '2030-04-17', '09:00', '10:00', 'Floor 2');
