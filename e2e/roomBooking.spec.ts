@@ -42,13 +42,15 @@ async function openCalendar(page: Page, room: string, date: string) {
 async function dragSlots(page: Page, column: number, from: string, to: string) {
   const slotOf = (t: string) => { const [h, m] = t.split(':').map(Number) as [number, number]; return (h - 8) * 4 + m / 15; };
   const slots = page.locator('.rbc-time-content .rbc-day-slot').nth(column).locator('.rbc-time-slot');
+  await slots.nth(slotOf(to) - 1).scrollIntoViewIfNeeded();
+  await slots.nth(slotOf(from)).scrollIntoViewIfNeeded();
   const a = await slots.nth(slotOf(from)).boundingBox();
   const b = await slots.nth(slotOf(to) - 1).boundingBox();
   if (!a || !b) throw new Error('time slots not found');
-  await page.mouse.move(a.x + a.width / 2, a.y + 3);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 3, { steps: 8 });
+  await page.mouse.move(a.x + a.width / 2 + 2, a.y + a.height / 2 + 1, { steps: 2 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
   await page.mouse.up();
 }
 
@@ -228,6 +230,7 @@ test('the approver rejects a request with a reason', async ({ page, browser, bas
   await approverContext.close();
 
   // The slot is free again.
+  await openRoomBooking(page);
   await findRooms(page, '2030-04-17', '09:00', '10:00', 'Floor 2');
   await expect(page.getByRole('button', { name: 'Request Boardroom' })).toBeVisible();
 });

@@ -78,8 +78,8 @@ export function ApprovalsPage() {
                       <Table.Td>{b.BookedByUserName}{b.OnBehalfOfEmail && <Text size="xs">for {b.OnBehalfOfEmail}</Text>}</Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" color="green" onClick={() => askApprove(b)} aria-label={`Approve ${b.Description} in ${b.RoomName}`}>Approve</Button>
-                          <Button size="xs" color="red" variant="outline" onClick={() => setRejecting(b)} aria-label={`Reject ${b.Description} in ${b.RoomName}`}>Reject</Button>
+                          <Button size="xs" onClick={() => askApprove(b)} aria-label={`Approve ${b.Description} in ${b.RoomName}`}>Approve</Button>
+                          <Button size="xs" variant="default" onClick={() => setRejecting(b)} aria-label={`Reject ${b.Description} in ${b.RoomName}`}>Reject</Button>
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -115,7 +115,7 @@ function RejectModal({ booking, onClose, onDone }: { booking: Booking; onClose: 
   });
   const submit = (e: FormEvent) => { e.preventDefault(); if (hasReason(reason)) reject.mutate(); };
   return (
-    <Modal opened onClose={onClose} title="Reject booking">
+    <Modal opened onClose={onClose} title="Reject booking" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit}>
         <Stack>
           <Text>{booking.RoomName}, {when(booking)}: {booking.Description}</Text>
@@ -124,7 +124,7 @@ function RejectModal({ booking, onClose, onDone }: { booking: Booking; onClose: 
           {!hasReason(reason) && <Alert color="gray" variant="transparent" p={0}>A reason is required to reject a booking.</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" color="red" disabled={!hasReason(reason)} loading={reject.isPending}>Reject</Button>
+            <Button type="submit" disabled={!hasReason(reason)} loading={reject.isPending}>Reject</Button>
           </Group>
         </Stack>
       </form>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { LocationForm } from './LocationForm.js';
 import { deleteLocation, listLocations, locationPath, locationsKey, locationsPath } from './locationsApi.js';
 import { useSiteId } from './useSiteId.js';
 import { notifyDone } from '../sites/notify.js';
+import { DialogFrame } from '../sites/DialogFrame.js';
 
 const COLUMNS = 4;
 
@@ -102,12 +103,12 @@ export function LocationsPage({ creating = false }: { creating?: boolean }) {
           <BackToMenu to={SITES_PATH} label="Back to Sites" />
         </Stack>
       </Panel>
-      <Modal opened={creating} onClose={closeDialog} title="New location" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <DialogFrame opened={creating} onClose={closeDialog} title="New location" size="lg">
         {creating && (
           <LocationForm siteId={siteId} location={null} siteRoomCheckIns={site.data?.RoomCheckIns ?? null}
             onDone={closeDialog} onCancel={closeDialog} />
         )}
-      </Modal>
+      </DialogFrame>
     </>
   );
 }

@@ -47,7 +47,7 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
   };
 
   return (
-    <Modal opened onClose={onClose} title={`${slot.restricted ? 'Request' : 'Book'} ${slot.roomName}`}>
+    <Modal opened onClose={onClose} title={`${slot.restricted ? 'Request' : 'Book'} ${slot.roomName}`} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text>{slotText(slot.start, slot.end, slot.timeZone)}</Text>

@@ -73,7 +73,7 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
               {available.data.map((r) => (
                 <Table.Tr key={r.ID}>
                   <Table.Td>
-                    {r.Name} {r.IsRestricted && !r.IsRoomAdmin && <Badge size="sm" variant="filled" color="orange.9">Needs approval</Badge>}
+                    {r.Name} {r.IsRestricted && !r.IsRoomAdmin && <Badge size="sm" variant="outline" color="dark">Needs approval</Badge>}
                   </Table.Td>
                   <Table.Td>{r.LocationName}</Table.Td>
                   <Table.Td>{r.Capacity}</Table.Td>

@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { Room } from '../../../domain/wire/rooms.js';
 import { basePath } from '../../app/basePath.js';
 import { checkInUrl, qrFileName } from './checkInUrl.js';
 import { printImage } from './printImage.js';
+import { DialogFrame } from '../sites/DialogFrame.js';
 
 /** The rooms list's QR code dialog: the room's check-in address as a QR code, to download or print. */
 export function RoomQrDialog({ room, onClose }: { room: Room; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function RoomQrDialog({ room, onClose }: { room: Room; onClose: () => voi
 
   const heading = `Check in: ${room.Name}`;
   return (
-    <Modal opened onClose={onClose} title={`QR code for ${room.Name}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <DialogFrame opened onClose={onClose} title={`QR code for ${room.Name}`} centered>
       <Stack>
         {error && <Alert color="red" role="alert">{`Unable to make the QR code: ${error}`}</Alert>}
         <Center mih={256}>
@@ -36,6 +37,6 @@ export function RoomQrDialog({ room, onClose }: { room: Room; onClose: () => voi
           <Button variant="default" disabled={!dataUrl} onClick={() => dataUrl && void printImage(dataUrl, heading, url)}>Print</Button>
         </Group>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

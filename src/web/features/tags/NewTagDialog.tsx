@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { TagType } from '../../../domain/orgAccess.js';
@@ -6,6 +6,7 @@ import type { Tag } from '../../../domain/wire/tags.js';
 import { ApiError } from '../../app/api.js';
 import { createTag } from './tagsApi.js';
 import { LABEL_MANDATORY, NO_TOOLTIP_PLACEHOLDER, SELECT_TAG_TYPE, TAG_TYPE_OPTIONS, tagTypeFrom } from './tagTypes.js';
+import { DialogFrame } from '../sites/DialogFrame.js';
 
 /**
  * The New Tag dialog (SPEC 2.9): Label, an optional Tooltip, and a Type that must be chosen
@@ -37,7 +38,7 @@ export function NewTagDialog({ initialLabel = '', initialType = null, onClose, o
   };
 
   return (
-    <Modal opened onClose={onClose} title="New Tag" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <DialogFrame opened onClose={onClose} title="New Tag">
       <form onSubmit={submit} noValidate>
         <Stack>
           {create.error && <Alert color="red" role="alert">{`Unable to save tag: ${create.error.message}`}</Alert>}
@@ -53,6 +54,6 @@ export function NewTagDialog({ initialLabel = '', initialType = null, onClose, o
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogFrame>
   );
 }
