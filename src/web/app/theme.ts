@@ -1,4 +1,4 @@
-import { Badge, CloseButton, Modal, Notification, createTheme } from '@mantine/core';
+import { Badge, Modal, Notification, createTheme } from '@mantine/core';
 
 /**
  * Shade 8 of blue for filled buttons and links: white text on Mantine's default shade 6 fails
@@ -15,7 +15,6 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
-    CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': 'Close' } }),
     Badge: Badge.extend({ defaultProps: { variant: 'filled' } }),
   },
 });
