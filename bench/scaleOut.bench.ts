@@ -2,7 +2,7 @@
  * Scale-out (issue 8): three app instances on one PostgreSQL, requests spread across them.
  * Checks that a session made on one instance works on the others, that the 200-way race for one desk
  * still yields exactly one booking, and that background jobs do each piece of work once (mail: a real
- * SMTP server on loopback counts what arrives). Run: npx tsx bench/scaleOut.bench.ts
+ * SMTP server on loopback counts what arrives; no-show release: each missed check-in released and told once). Run: npx tsx bench/scaleOut.bench.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { SMTPServer } from 'smtp-server';
@@ -91,6 +91,30 @@ while (Date.now() < deadline && pending > 0) {
 await new Promise((r) => setTimeout(r, 1500));
 const duplicates = [...received.values()].filter((n) => n > 1).length;
 
+// No-show release: 50 approved room bookings that started 20 minutes ago in a room with check-ins,
+// nobody checked in. Each must become AutoCancel once, with one e-mail and one push to its owner.
+const NOSHOWS = 50;
+const room = (await pool.query("INSERT INTO rooms (location_id, name, room_type, capacity, room_check_ins) VALUES ($1, 'NoShow', 0, 4, true) RETURNING id", [loc])).rows[0].id;
+const owners: number[] = [];
+for (let i = 0; i < NOSHOWS; i++) {
+  const owner = (await pool.query('INSERT INTO users (email) VALUES ($1) RETURNING id', [`noshow${i}@bench.example`])).rows[0].id;
+  owners.push(owner);
+  await pool.query(`INSERT INTO bookings (site_id, location_id, room_id, starts_at, finishes_at, booked_by_user_id, holder_key, status, description)
+    VALUES ($1, $2, $3, now() - interval '20 minutes' + make_interval(secs => $4), now() + interval '1 hour' + make_interval(secs => $4), $5, $6, 1, 'no-show')`,
+    [site, loc, room, i * 60, owner, `noshow${i}@bench.example`]);
+}
+const noShowDeadline = Date.now() + 150_000;
+let released = 0;
+while (Date.now() < noShowDeadline && released < NOSHOWS) {
+  await new Promise((r) => setTimeout(r, 2000));
+  released = (await pool.query('SELECT count(*)::int AS n FROM bookings WHERE room_id = $1 AND status = 4', [room])).rows[0].n;
+}
+await new Promise((r) => setTimeout(r, 3000)); // let a late duplicate show itself if there were one
+const mailsPerOwner = (await pool.query("SELECT count(*)::int AS n FROM mail_outbox WHERE to_address LIKE 'noshow%@bench.example' GROUP BY to_address")).rows.map((r) => r.n);
+const pushesPerOwner = (await pool.query('SELECT count(*)::int AS n FROM push_outbox WHERE user_id = ANY($1) GROUP BY user_id', [owners])).rows.map((r) => r.n);
+const noShowExact = released === NOSHOWS && mailsPerOwner.length === NOSHOWS && mailsPerOwner.every((n) => n === 1)
+  && pushesPerOwner.length === NOSHOWS && pushesPerOwner.every((n) => n === 1);
+
 console.log('\nScale-out: 3 app instances, one PostgreSQL');
 console.log('| check | result |');
 console.log('|---|---|');
@@ -98,8 +122,9 @@ console.log(`| session made on instance 1 works on 2 and 3 | ${sessionsShared ? 
 console.log(`| sign-out on instance 3 ends it on all | ${signOutEverywhere ? 'yes' : 'NO'} |`);
 console.log(`| 200-way race spread over 3 instances, ${ROUNDS} rounds: exactly one booking each round | ${exact}/${ROUNDS} |`);
 console.log(`| ${MAILS} queued mails sent by 3 instances' jobs: received / duplicates / still queued | ${received.size} / ${duplicates} / ${pending} |`);
+console.log(`| ${NOSHOWS} missed check-ins released by 3 instances' no-show jobs: released / owners with exactly one e-mail / with exactly one push | ${released} / ${mailsPerOwner.filter((n) => n === 1).length} / ${pushesPerOwner.filter((n) => n === 1).length} |`);
 
 for (const c of extra) c.kill('SIGTERM');
 await env.stop();
 smtp.close();
-process.exit(sessionsShared && signOutEverywhere && exact === ROUNDS && duplicates === 0 && pending === 0 ? 0 : 1);
+process.exit(sessionsShared && signOutEverywhere && exact === ROUNDS && duplicates === 0 && pending === 0 && noShowExact ? 0 : 1);

@@ -3,6 +3,7 @@ import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.j
 import { insertLocation, insertPublishedFloorplan, insertSite } from '../../testing/fixtures.js';
 import { call } from '../orgAccess/orgTestKit.js';
 import { insertBooking, insertRoom } from './bookingRowsTestKit.js';
+import { windows } from './reporting.repo.js';
 import { EXPORT_HEADER } from './reporting.service.js';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -198,5 +199,20 @@ describe('GET /api/bookings/export (CSV of the bookings behind the counts)', () 
     expect(empty.body).toBe(`${EXPORT_HEADER.join(',')}\r\n`);
     expect((await call(t, reporter, 'GET', '/api/bookings/export/filter/tag/0/from/2031-01-01/to/2031-01-02')).statusCode).toBe(400);
     expect((await call(t, reporter, 'GET', '/api/bookings/export/filter/all/0/from/2031-01-02/to/2031-01-01')).statusCode).toBe(400);
+  });
+});
+
+describe('report windows (core counted without time zones, edges checked per site)', () => {
+  it('a month: the core starts 14 h after the first midnight UTC and ends 14 h before the last', () => {
+    expect(windows({ from: '2030-07-01', fromIsDay: true, to: '2030-07-31', toIsDay: true })).toEqual([
+      '2030-06-30T00:00:00.000Z', '2030-07-01T14:00:00.000Z', '2030-07-31T10:00:00.000Z', '2030-08-02T00:00:00.000Z']);
+  });
+  it('one day: no core, all edge', () => {
+    expect(windows({ from: '2030-07-01', fromIsDay: true, to: '2030-07-01', toIsDay: true })).toEqual([
+      '2030-06-30T00:00:00.000Z', '2030-07-03T00:00:00.000Z', '2030-07-03T00:00:00.000Z', '2030-07-03T00:00:00.000Z']);
+  });
+  it('instants: the core is the range itself, the end included', () => {
+    expect(windows({ from: '2030-07-02T00:00:00Z', fromIsDay: false, to: '2030-07-03T09:00:00Z', toIsDay: false })).toEqual([
+      '2030-07-02T00:00:00.000Z', '2030-07-02T00:00:00.000Z', '2030-07-03T09:00:00.001Z', '2030-07-03T09:00:00.001Z']);
   });
 });
