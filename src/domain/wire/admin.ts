@@ -49,8 +49,9 @@ export const ProfileSaveInput = z.looseObject({
   Photo: z.unknown().optional(),
 });
 export const ProfileSaveResponse = z.object({ Success: z.boolean(), Error: z.string().optional() });
+/** A refused save. Success is absent when the body failed schema validation (the standard error reply). */
 export const ProfileSaveRefusal = z.object({
-  Success: z.literal(false),
+  Success: z.literal(false).optional(),
   Error: z.string(),
   Code: z.string(),
   Errors: z.record(z.string(), z.string()).optional(),

