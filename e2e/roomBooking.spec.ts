@@ -6,6 +6,8 @@ import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
 // uses its own weekdays of April 2030 (BST: wall clock = UTC+1); specs share one server.
 
 const SCREENS = 'test-results/screens';
+// Tall enough that the whole 08:00–19:00 grid is on screen while dragging over it.
+test.use({ viewport: { width: 1280, height: 1500 } });
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -49,7 +51,9 @@ async function dragSlots(page: Page, column: number, from: string, to: string) {
   if (!a || !b) throw new Error('time slots not found');
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 2, a.y + a.height / 2 + 1, { steps: 2 });
+  // The calendar takes the first slot where the pointer is once it has moved past its threshold:
+  // move sideways first, so that is still the first slot.
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2, { steps: 3 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
   await page.mouse.up();
 }
@@ -150,6 +154,7 @@ test('book from the calendar in week and day views; refused selections', async (
   await page.locator('.rbc-month-row').nth(1).locator('.rbc-day-bg').nth(4).click();
   await expect(page.getByRole('dialog', { name: 'Book Severn' })).toContainText('Fri 12 Apr 2030, 09:00–17:00');
   await page.getByRole('dialog', { name: 'Book Severn' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'the room calendar (month)');
 
   // Agenda: one month of bookings.
@@ -191,6 +196,7 @@ test('staff request the restricted Boardroom; the approver approves it', async (
   const row = approver.getByRole('row').filter({ hasText: 'Board pack review (request)' });
   await expect(row).toContainText('Boardroom');
   await expect(row).toContainText('Sofia Staff');
+  await expect(row).toContainText('Tue 16 Apr 2030, 14:00–15:00'); // the site's wall clock
   await expectNoSeriousA11yViolations(approver, 'booking approval');
   await approver.screenshot({ path: `${SCREENS}/room-8-approvals.png`, fullPage: true });
   await row.getByRole('button', { name: /^Approve/ }).click();

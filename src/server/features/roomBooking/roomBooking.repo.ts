@@ -60,12 +60,21 @@ export async function insertRoomBooking(client: pg.PoolClient, n: NewRoomBooking
  * Rooms free for the whole range, in ONE query: live, visible, enabled rooms of the type at sites
  * with room booking on, that the caller may choose (site and location restrictions; restricted
  * ROOMS stay listed, since others may request them), with NOT EXISTS an active booking overlapping
- * the range. That probe matches the predicate of room_not_double_booked's partial gist index
- * (room_id, during) WHERE room_id IS NOT NULL AND status IN (0, 1), so it is an index probe per room.
+ * the range (bookings_room_active_during, migration 0004, finds the overlapping bookings of the
+ * range at once; the rooms are anti-joined to them).
+ *
+ * The caller's grants are read once (my_grants) rather than per room through access_listed():
+ * over a thousand rooms the per-row lookups cost more than the search. The rules are those of
+ * roomChoiceSql and roomAdminSql (orgAccess.repo.ts); the tests check they agree.
  */
-const AVAILABILITY_SQL = `
+export const AVAILABILITY_SQL = `
+  WITH my_grants AS MATERIALIZED (
+    SELECT g.scope, g.scope_id, g.access_type FROM access_grants g
+    WHERE g.user_id = $4 OR g.team_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = $4))
   SELECT r.id, r.location_id, r.name, r.capacity, r.equipment, r.disabled, r.hidden, l.site_id, s.title AS site_name,
-    l.title AS location_name, r.restrict_room_access, s.time_zone, ${roomAdminSql('r', '$4')} AS is_room_admin
+    l.title AS location_name, r.restrict_room_access, s.time_zone,
+    EXISTS (SELECT 1 FROM my_grants m WHERE m.access_type = 1
+      AND ((m.scope = 'room' AND m.scope_id = r.id) OR (m.scope = 'location' AND m.scope_id = r.location_id))) AS is_room_admin
   FROM rooms r
   JOIN locations l ON l.id = r.location_id AND l.deleted_at IS NULL
   JOIN sites s ON s.id = l.site_id AND s.deleted_at IS NULL
@@ -73,7 +82,9 @@ const AVAILABILITY_SQL = `
     AND r.room_type = $3
     AND ($6::int IS NULL OR r.location_id = $6)
     AND ($7::int IS NULL OR l.site_id = $7)
-    AND ${roomChoiceSql('s', 'l', '$4', '$5')}
+    AND ($5::boolean OR (
+      (NOT s.restrict_room_access OR EXISTS (SELECT 1 FROM my_grants m WHERE m.scope = 'site' AND m.scope_id = s.id AND m.access_type IN (0, 1)))
+      AND (NOT l.restrict_room_access OR EXISTS (SELECT 1 FROM my_grants m WHERE m.scope = 'location' AND m.scope_id = l.id AND m.access_type = 1))))
     AND NOT EXISTS (SELECT 1 FROM bookings b
       WHERE b.room_id = r.id AND b.status IN (0, 1) AND b.during && tstzrange($1, $2, '[)'))
   ORDER BY lower(s.title), lower(l.title), lower(r.name), r.id`;

@@ -2,7 +2,6 @@ import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Textare
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { hasReason } from '../../../domain/approval.js';
 import type { Booking } from '../../../domain/wire/bookings.js';
@@ -11,14 +10,15 @@ import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from '../roomBooking/apiErrors.js';
-import { approvalKeys, approveBooking, getPendingApprovals, rejectBooking } from './approvalsApi.js';
+import { slotText } from '../roomBooking/roomBookingView.js';
+import { approvalKeys, approveBooking, getPendingApprovals, getSites, rejectBooking } from './approvalsApi.js';
 
 export const APPROVE_CONFIRM = 'Approve this booking? Are you sure?';
 
-const when = (b: Booking) => {
-  const s = new Date(b.Start), e = new Date(b.Finish);
-  return format(s, 'yyyy-MM-dd') === format(e, 'yyyy-MM-dd') ? `${format(s, 'EEE d MMM yyyy, HH:mm')}–${format(e, 'HH:mm')}` : `${format(s, 'EEE d MMM yyyy, HH:mm')} – ${format(e, 'EEE d MMM yyyy, HH:mm')}`;
-};
+type Zones = ReadonlyMap<number, string>;
+/** On the site's wall clock; until the sites load (or for an unknown site), the browser's own. */
+const when = (b: Booking, zones: Zones) =>
+  slotText(new Date(b.Start), new Date(b.Finish), zones.get(b.SiteId) ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /**
  * /menu/approvals, Booking Approval (SPEC 2.6): the pending requests of the rooms the person
@@ -27,6 +27,8 @@ const when = (b: Booking) => {
 export function ApprovalsPage() {
   const queryClient = useQueryClient();
   const pending = useQuery({ queryKey: approvalKeys.pending, queryFn: getPendingApprovals });
+  const sites = useQuery({ queryKey: approvalKeys.sites, queryFn: getSites });
+  const zones: Zones = new Map((sites.data ?? []).map((s) => [s.Id, s.TimeZone]));
   const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<Booking | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: approvalKeys.pending });
@@ -35,7 +37,7 @@ export function ApprovalsPage() {
     mutationFn: (b: Booking) => approveBooking(b.Id),
     onSuccess: (_r, b) => {
       setError(null);
-      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Approved: ${b.RoomName}, ${when(b)}` });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Approved: ${b.RoomName}, ${when(b, zones)}` });
       return refresh();
     },
     onError: (err) => { setError(`Unable to approve booking: ${statusOf(err)}`); void refresh(); },
@@ -73,7 +75,7 @@ export function ApprovalsPage() {
                   {pending.data.map((b) => (
                     <Table.Tr key={b.Id} data-booking-id={b.Id}>
                       <Table.Td>{b.RoomName}<Text size="xs" c="dimmed">{b.SiteName}</Text></Table.Td>
-                      <Table.Td>{when(b)}</Table.Td>
+                      <Table.Td>{when(b, zones)}</Table.Td>
                       <Table.Td>{b.Description}</Table.Td>
                       <Table.Td>{b.BookedByUserName}{b.OnBehalfOfEmail && <Text size="xs">for {b.OnBehalfOfEmail}</Text>}</Table.Td>
                       <Table.Td>
@@ -91,12 +93,12 @@ export function ApprovalsPage() {
           <BackToMenu />
         </Stack>
       </Panel>
-      {rejecting && <RejectModal booking={rejecting} onClose={() => setRejecting(null)} onDone={(msg) => { setError(msg); void refresh(); }} />}
+      {rejecting && <RejectModal booking={rejecting} zones={zones} onClose={() => setRejecting(null)} onDone={(msg) => { setError(msg); void refresh(); }} />}
     </>
   );
 }
 
-function RejectModal({ booking, onClose, onDone }: { booking: Booking; onClose: () => void; onDone: (error: string | null) => void }) {
+function RejectModal({ booking, zones, onClose, onDone }: { booking: Booking; zones: Zones; onClose: () => void; onDone: (error: string | null) => void }) {
   const [reason, setReason] = useState('');
   const reject = useMutation({
     mutationFn: () => {
@@ -104,7 +106,7 @@ function RejectModal({ booking, onClose, onDone }: { booking: Booking; onClose: 
       return rejectBooking(booking.Id, reason.trim());
     },
     onSuccess: () => {
-      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Rejected: ${booking.RoomName}, ${when(booking)}` });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Rejected: ${booking.RoomName}, ${when(booking, zones)}` });
       onDone(null);
       onClose();
     },
@@ -118,7 +120,7 @@ function RejectModal({ booking, onClose, onDone }: { booking: Booking; onClose: 
     <Modal opened onClose={onClose} title="Reject booking" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit}>
         <Stack>
-          <Text>{booking.RoomName}, {when(booking)}: {booking.Description}</Text>
+          <Text>{booking.RoomName}, {when(booking, zones)}: {booking.Description}</Text>
           <Textarea label="Reason" required autosize minRows={2} maxLength={1000} value={reason} data-autofocus
             onChange={(e) => setReason(e.currentTarget.value)} />
           {!hasReason(reason) && <Alert color="gray" variant="transparent" p={0}>A reason is required to reject a booking.</Alert>}

@@ -46,6 +46,8 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
     save.mutate();
   };
 
+  // Mantine's default red fails AA contrast for small error text; shade 9 passes.
+  const errorStyles = { error: { color: 'var(--mantine-color-red-9)' } };
   return (
     <Modal opened onClose={onClose} title={`${slot.restricted ? 'Request' : 'Book'} ${slot.roomName}`} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate>
@@ -53,9 +55,9 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
           <Text>{slotText(slot.start, slot.end, slot.timeZone)}</Text>
           {slot.restricted && <Text size="sm">This room is restricted: your booking is a request until an approver approves it.</Text>}
           <TextInput label="Team Name" required value={description} maxLength={500} data-autofocus
-            onChange={(e) => setDescription(e.currentTarget.value)} onBlur={() => setTouched((t) => ({ ...t, description: true }))} error={nameError} />
+            onChange={(e) => { setDescription(e.currentTarget.value); setTouched((t) => ({ ...t, description: true })); }} error={nameError} styles={errorStyles} />
           <TextInput label="On Behalf Of" type="email" value={onBehalf} maxLength={320} description="Optional: the e-mail of the person you book for"
-            onChange={(e) => setOnBehalf(e.currentTarget.value)} onBlur={() => setTouched((t) => ({ ...t, onBehalf: true }))} error={emailError} />
+            onChange={(e) => setOnBehalf(e.currentTarget.value)} onBlur={() => setTouched((t) => ({ ...t, onBehalf: true }))} error={emailError} styles={errorStyles} />
           {save.error && (
             <Alert color="red" role="alert" title="Unable to save booking">
               {save.error instanceof ApiError ? save.error.serverMessage : String(save.error)}

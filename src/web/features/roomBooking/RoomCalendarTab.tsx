@@ -5,6 +5,7 @@ import { enGB } from 'date-fns/locale';
 import { useMemo, useRef, useState } from 'react';
 import { Calendar, dateFnsLocalizer, Views, type SlotInfo, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
+import './roomCalendar.css';
 import { advanceLimitDate } from '../../../domain/advanceLimit.js';
 import { resolveRoomConstraint } from '../../../domain/orgAccess.js';
 import { ROOM_DAY_END, ROOM_DAY_START, ROOM_STEP_MINUTES } from '../../../domain/roomTimes.js';

@@ -1,0 +1,144 @@
+/**
+ * Room booking benchmark (issue 4), against the running server on embedded PostgreSQL (fsync on):
+ * - availability search over 1,000 rooms and 1,000,000 bookings (p95 target under 15 ms), for a
+ *   whole site (every room in the answer) and for one location (50 rooms);
+ * - room booking throughput and latency at 1, 20 and 50 signed-in clients;
+ * - a 200-way race for one room slot, 20 rounds: exactly one success each round.
+ * Run: npm run bench -- room
+ */
+import pg from 'pg';
+import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
+import { makeClient, percentile, runLoad, startBenchEnv } from './harness.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROOMS = 1000;
+const LOCATIONS = 20;
+const BOOKINGS_PER_ROOM = 1000;
+const env = await startBenchEnv();
+const { pool } = env;
+
+// One site, 20 locations of 50 rooms each (every tenth restricted).
+const site = (await pool.query("INSERT INTO sites (title, time_zone) VALUES ('Bench HQ', 'Europe/London') RETURNING id")).rows[0].id;
+await pool.query(`INSERT INTO locations (site_id, title) SELECT $1, 'Floor ' || g FROM generate_series(1, $2) g`, [site, LOCATIONS]);
+await pool.query(
+  `INSERT INTO rooms (location_id, name, room_type, capacity, restrict_room_access)
+   SELECT l.id, 'Room ' || l.id || '-' || g, 0, 8, g % 10 = 0 FROM locations l CROSS JOIN generate_series(1, $1) g WHERE l.site_id = $2`,
+  [ROOMS / LOCATIONS, site]);
+const rooms: { id: number; location_id: number }[] = (await pool.query('SELECT id, location_id FROM rooms ORDER BY id')).rows;
+const firstLocation = rooms[0]!.location_id;
+
+// 200 people, each signed in.
+const sessions = new SessionStore(pool, 600);
+const cookies: string[] = [];
+const userIds: number[] = [];
+for (let i = 0; i < 200; i++) {
+  const id = (await pool.query('INSERT INTO users (email, full_name) VALUES ($1, $2) RETURNING id', [`r${i}@bench.example`, `R ${i}`])).rows[0].id;
+  userIds.push(id);
+  cookies.push(`${SESSION_COOKIE}=${await sessions.create(id, 'bench')}`);
+}
+
+// 1,000,000 bookings: each room one booking a day for 1,000 days from 2031-01-01 (07:00 to 19:00
+// UTC, varying by room, so some rooms are free 09:00–17:00 and most are not), one in ten cancelled. Inserted by PostgreSQL itself; the exclusion constraint checks each.
+const t0 = performance.now();
+// Its own connection: the pool's timeouts are for requests, not for a bulk load.
+const loader = new pg.Client({ connectionString: env.db.url });
+await loader.connect();
+await loader.query(
+  `INSERT INTO bookings (site_id, location_id, room_id, starts_at, finishes_at, booked_by_user_id, holder_key, status, description)
+   SELECT $1, r.location_id, r.id,
+     timestamptz '2031-01-01 07:00:00+00' + make_interval(days => d, hours => (r.id % 12)),
+     timestamptz '2031-01-01 07:00:00+00' + make_interval(days => d, hours => (r.id % 12) + 1 + (d % 2)),
+     $2, 'bench@bench.example', CASE WHEN d % 10 = 0 THEN 3 ELSE 1 END, 'Bench meeting'
+   FROM rooms r CROSS JOIN generate_series(0, $3 - 1) d`,
+  [site, userIds[0], BOOKINGS_PER_ROOM]);
+await loader.query('VACUUM ANALYZE'); // every table: the planner needs to know there are 1,000 rooms too
+await loader.end();
+const loadSeconds = (performance.now() - t0) / 1000;
+const total = (await pool.query('SELECT count(*)::int AS n FROM bookings')).rows[0].n;
+
+const iso = (d: Date) => d.toISOString();
+const dayOf = (i: number) => new Date(Date.UTC(2031, 0, 1 + (i * 37) % BOOKINGS_PER_ROOM));
+/** 09:00–17:00 (UTC) on a day inside the booked years. */
+const searchBody = (i: number, locationId: number | null) => {
+  const day = dayOf(i);
+  return {
+    fromDate: iso(new Date(day.getTime() + 9 * 3_600_000)), toDate: iso(new Date(day.getTime() + 17 * 3_600_000)),
+    roomType: 0, siteId: locationId ? null : site, locationId,
+  };
+};
+
+const rows: string[] = [];
+async function searchRow(label: string, clients: number, locationId: number | null) {
+  const call = makeClient(env.port, clients);
+  const r = await runLoad(clients, SECONDS, (c, i) => call('POST', '/api/rooms/availability', cookies[c]!, searchBody(c * 1000 + i, locationId)));
+  const sample = await call('POST', '/api/rooms/availability', cookies[0]!, searchBody(1, locationId));
+  const found = (JSON.parse(sample.body) as unknown[]).length;
+  rows.push(`| availability: ${label} | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${found} rooms in the answer | ${JSON.stringify(r.failures)} |`);
+  return r;
+}
+
+// The query alone (no HTTP, no JSON): the same statement as the service, through the same SQL.
+async function sqlOnlyP95(locationId: number | null): Promise<number> {
+  const { availableRooms } = await import('../src/server/features/roomBooking/roomBooking.repo.js');
+  const times: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const b = searchBody(i, locationId);
+    const s = performance.now();
+    await availableRooms(pool, { from: new Date(b.fromDate), to: new Date(b.toDate), roomType: 0, userId: userIds[1]!, bypass: false, locationId, siteId: locationId ? null : site });
+    times.push(performance.now() - s);
+  }
+  return percentile(times.sort((a, b) => a - b), 95);
+}
+
+const siteSearch = await searchRow('whole site (1,000 rooms)', 1, null);
+await searchRow('whole site (1,000 rooms)', 20, null);
+const locationSearch = await searchRow('one location (50 rooms)', 1, firstLocation);
+await searchRow('one location (50 rooms)', 20, firstLocation);
+const sqlSite = await sqlOnlyP95(null);
+const explainBody = searchBody(1, null);
+const { AVAILABILITY_SQL } = await import('../src/server/features/roomBooking/roomBooking.repo.js');
+const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${AVAILABILITY_SQL}`,
+  [new Date(explainBody.fromDate), new Date(explainBody.toDate), 0, userIds[1], false, null, site])).rows.map((r) => r['QUERY PLAN']).join('\n');
+const sqlLocation = await sqlOnlyP95(firstLocation);
+
+// Booking throughput: each client books its own room, slot after slot, in 2036 (no bench bookings there).
+const bookBase = Date.UTC(2036, 0, 1, 8);
+for (const clients of [1, 20, 50]) {
+  const call = makeClient(env.port, clients);
+  const r = await runLoad(clients, SECONDS, (c, i) => {
+    const start = bookBase + (clients * 100_000 + i) * 3_600_000;
+    return call('POST', '/api/bookings/room', cookies[c]!, {
+      RoomId: rooms[c * 7 + 1]!.id, Start: iso(new Date(start)), Finish: iso(new Date(start + 3_600_000)), Description: 'Throughput',
+    });
+  });
+  rows.push(`| room booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | each booking queues its mail in the same transaction | ${JSON.stringify(r.failures)} |`);
+}
+
+// The race: 200 different people ask for the same room and hour at once; exactly one may win.
+const race = makeClient(env.port, 200);
+const raceRows: string[] = [];
+let allRoundsExact = true;
+const ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
+const raceRoom = rooms[3]!.id;
+for (let round = 0; round < ROUNDS; round++) {
+  const start = Date.UTC(2037, 0, 1 + round, 10);
+  const body = { RoomId: raceRoom, Start: iso(new Date(start)), Finish: iso(new Date(start + 3_600_000)), Description: `Race ${round}` };
+  const results = await Promise.all(cookies.map((c) => race('POST', '/api/bookings/room', c, body)));
+  const ok = results.filter((r) => r.status === 201).length;
+  const conflicts = results.filter((r) => r.status === 409).length;
+  const inDb = (await pool.query('SELECT count(*)::int AS n FROM bookings WHERE room_id = $1 AND starts_at = $2 AND status IN (0, 1)', [raceRoom, new Date(start)])).rows[0].n;
+  if (ok !== 1 || conflicts !== 199 || inDb !== 1) allRoundsExact = false;
+  raceRows.push(`${round + 1}: ${ok} x 201, ${conflicts} x 409, ${inDb} row`);
+}
+
+console.log(`\nRoom booking benchmark, ${SECONDS} s per level; ${ROOMS} rooms, ${total.toLocaleString('en-GB')} bookings (loaded in ${loadSeconds.toFixed(0)} s)\n`);
+console.log('| what | clients | requests/s | p50 ms | p95 ms | p99 ms | notes | non-2xx |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);
+console.log(`\nAvailability query alone (SQL, no HTTP/JSON), p95: whole site ${sqlSite.toFixed(2)} ms, one location ${sqlLocation.toFixed(2)} ms`);
+console.log(`Target p95 under 15 ms (1 client): whole site ${siteSearch.p95.toFixed(1)} ms ${siteSearch.p95 < 15 ? 'met' : 'NOT met'}, one location ${locationSearch.p95.toFixed(1)} ms ${locationSearch.p95 < 15 ? 'met' : 'NOT met'}`);
+if (process.env.BENCH_PLAN === '1') console.log(`\nPlan of the whole-site search:\n${plan}`);
+console.log(`\n200-way race, ${ROUNDS} rounds: ${allRoundsExact ? 'every round exactly one 201, 199 x 409, one row' : 'NOT EXACT'}`);
+console.log(raceRows.join('; '));
+await env.stop();
+process.exit(allRoundsExact ? 0 : 1);
