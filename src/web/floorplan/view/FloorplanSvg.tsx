@@ -1,9 +1,11 @@
-import { memo, useCallback, useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref, type SVGProps } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type Ref, type SVGProps } from 'react';
 import { CANVAS_SIZE, GRID } from '../../../domain/layout/constants.js';
 import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
-import { DeskGlyph } from './DeskGlyph.js';
+import { DESK_CSS, SelectedFrame } from './DeskGlyph.js';
+import { DeskNodes } from './deskNodes.js';
+import { cachedDeskPath, DESK_MARK_STROKES } from './deskMarks.js';
 import { isDirection, nextDesk } from './deskNavigation.js';
-import { editorDeskState, type DeskState } from './deskStates.js';
+import { DESK_LOOKS, DESK_STATES, editorDeskState, type DeskState } from './deskStates.js';
 import { DoorsLayer, RectanglesLayer, ShapesLayer, TextLayer } from './layers.js';
 
 export type DeskStates = ReadonlyMap<string, DeskState>;
@@ -70,6 +72,20 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
     if (id) setFocusId(id);
   }, []);
 
+  // A tooltip with the desk's name while the pointer is on it: one <title>, added on hover, instead of
+  // one per desk (thousands of extra elements for something only the hovered desk needs).
+  const onPointerOver = useCallback((e: PointerEvent<SVGSVGElement>) => {
+    const desk = e.target as Element;
+    if (!desk.hasAttribute?.('data-desk-id') || desk.firstChild) return;
+    const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    title.textContent = desk.getAttribute('aria-label');
+    desk.appendChild(title);
+  }, []);
+  const onPointerOut = useCallback((e: PointerEvent<SVGSVGElement>) => {
+    const desk = e.target as Element;
+    if (desk.hasAttribute?.('data-desk-id')) desk.querySelector('title')?.remove();
+  }, []);
+
   const size = CANVAS_SIZE * zoom;
   return (
     <svg
@@ -83,9 +99,11 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       onKeyDown={onKeyDown}
       onClick={onClick}
       onFocus={onFocus}
+      onPointerOver={onPointerOver}
+      onPointerOut={onPointerOut}
       {...svgProps}
     >
-      <style>{'.fp-desk{cursor:pointer;outline:none}.fp-desk:focus-visible .fp-desk-box{stroke:#e8590c;stroke-width:4}'}</style>
+      <style>{DESK_CSS}</style>
       {showGrid && <Grid id={gridId} zoom={zoom} />}
       <RectanglesLayer rects={drawing.floorplanRectangles} kind="floor" />
       <RectanglesLayer rects={drawing.roomRectangles} kind="room" />
@@ -93,6 +111,8 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       <TextLayer texts={drawing.text} />
       <DoorsLayer doors={drawing.doors} />
       <DesksLayer desks={drawing.desks} states={deskStates} details={deskDetails} selectedId={selectedDeskId} tabStopId={tabStopId} />
+      <DeskMarks desks={drawing.desks} states={deskStates} />
+      <SelectedDeskFrame desks={drawing.desks} selectedId={selectedDeskId} />
       {overlay}
     </svg>
   );
@@ -106,17 +126,84 @@ interface DesksLayerProps {
   tabStopId: string | null;
 }
 
-/** Re-renders when the desk list changes, but each DeskGlyph only when its own props do. */
+/**
+ * The desks, one focusable element each, kept by DeskNodes outside React's reconciliation (see
+ * deskNodes.ts): all created in one go, then updated desk by desk when something changes.
+ */
 const DesksLayer = memo(function DesksLayer({ desks, states, details, selectedId, tabStopId }: DesksLayerProps) {
+  const g = useRef<SVGGElement>(null);
+  const nodes = useRef<DeskNodes | null>(null);
+  useLayoutEffect(() => {
+    nodes.current ??= new DeskNodes(g.current!);
+    nodes.current.render({
+      desks,
+      stateOf: (d) => states?.get(d.id) ?? editorDeskState(d),
+      detailOf: (d) => details?.get(d.id),
+      selectedId,
+      tabStopId,
+    });
+  }, [desks, states, details, selectedId, tabStopId]);
+  return <g data-layer="desks" ref={g} />;
+});
+
+/**
+ * Every desk's chair side and state mark, drawn as one path per state and kind for a run of
+ * MARK_CHUNK desks (above the desks, not hit targets: a click or hover reaches the desk underneath).
+ * A run is redrawn only when one of its desks or the states change, so dragging a desk in the editor
+ * rebuilds one short run, not the marks of the whole floor. Each desk's fragment is cached on the
+ * desk object.
+ */
+const MARK_CHUNK = 100;
+
+const DeskMarks = memo(function DeskMarks({ desks, states }: { desks: readonly Desk[]; states: DeskStates | undefined }) {
+  const runs: ReactNode[] = [];
+  for (let from = 0; from < desks.length; from += MARK_CHUNK) {
+    runs.push(<DeskMarksRun key={from} desks={desks} from={from} to={Math.min(from + MARK_CHUNK, desks.length)} states={states} />);
+  }
+  return <g data-layer="desk marks" pointerEvents="none" aria-hidden="true">{runs}</g>;
+});
+
+interface DeskMarksRunProps { desks: readonly Desk[]; from: number; to: number; states: DeskStates | undefined }
+
+const sameRun = (a: DeskMarksRunProps, b: DeskMarksRunProps): boolean => {
+  if (a.states !== b.states || a.from !== b.from || a.to !== b.to) return false;
+  for (let i = a.from; i < a.to; i++) if (a.desks[i] !== b.desks[i]) return false;
+  return true;
+};
+
+const DeskMarksRun = memo(function DeskMarksRun({ desks, from, to, states }: DeskMarksRunProps) {
+  const chairs = new Map<DeskState, string>();
+  const marks = new Map<DeskState, string>();
+  for (let i = from; i < to; i++) {
+    const desk = desks[i]!;
+    const state = states?.get(desk.id) ?? editorDeskState(desk);
+    chairs.set(state, (chairs.get(state) ?? '') + cachedDeskPath(desk, 'chair'));
+    const mark = DESK_LOOKS[state].mark;
+    if (mark !== 'none') marks.set(state, (marks.get(state) ?? '') + cachedDeskPath(desk, mark));
+  }
   return (
-    <g data-layer="desks">
-      {desks.map((d) => (
-        <DeskGlyph key={d.id} desk={d} state={states?.get(d.id) ?? editorDeskState(d)} detail={details?.get(d.id)}
-          selected={d.id === selectedId} tabStop={d.id === tabStopId} />
-      ))}
+    <g>
+      {DESK_STATES.map((state) => {
+        const look = DESK_LOOKS[state];
+        const chair = chairs.get(state);
+        const mark = marks.get(state);
+        const stroke = look.mark === 'none' ? null : DESK_MARK_STROKES[look.mark];
+        return [
+          chair && <path key={`${state}-chair`} data-marks={state} d={chair} fill={look.stroke} />,
+          mark && stroke && (
+            <path key={`${state}-mark`} data-marks={state} d={mark} fill="none" stroke={look.stroke} strokeWidth={stroke.width}
+              strokeLinecap={stroke.round ? 'round' : undefined} strokeLinejoin={stroke.round ? 'round' : undefined} />
+          ),
+        ];
+      })}
     </g>
   );
-});
+}, sameRun);
+
+function SelectedDeskFrame({ desks, selectedId }: { desks: readonly Desk[]; selectedId: string | null }) {
+  const desk = selectedId === null ? undefined : desks.find((d) => d.id === selectedId);
+  return desk ? <SelectedFrame desk={desk} /> : null;
+}
 
 /** Minor lines every GRID units (only when they would be at least 4 px apart), major every 10 cells. */
 const Grid = memo(function Grid({ id, zoom }: { id: string; zoom: number }) {

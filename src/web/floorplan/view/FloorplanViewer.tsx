@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { BOOKING_PADDING, BOOKING_ZOOM } from '../../../domain/layout/constants.js';
 import type { Drawing } from '../../../domain/layout/drawing.js';
 import { clampZoom, desksBounds, fitBounds, ZOOM_STEP } from '../engine/geometry.js';
@@ -33,28 +33,43 @@ export function FloorplanViewer({
   height = '70vh', label = 'Floorplan', showLegend = true,
 }: FloorplanViewerProps) {
   const scroller = useRef<ZoomScrollerHandle>(null);
-  const [zoom, setZoom] = useState<number>(zoomRange.max / 2);
+  // Null until the viewer knows its size: the drawing is first rendered already fitted to the desks,
+  // so thousands of desks are laid out once, at their final zoom, before the first paint.
+  const [zoomState, setZoom] = useState<number | null>(null);
+  const zoom = zoomState ?? zoomRange.max / 2;
   const fitted = useRef<Drawing | null>(null);
-  const step = useCallback((direction: 1 | -1) => setZoom((z) => clampZoom(z + direction * ZOOM_STEP, zoomRange)), [zoomRange]);
+  const lastSize = useRef<{ width: number; height: number } | null>(null);
+  const step = useCallback((direction: 1 | -1) => setZoom((z) => clampZoom((z ?? zoomRange.max / 2) + direction * ZOOM_STEP, zoomRange)), [zoomRange]);
 
   const fit = useCallback((size: { width: number; height: number }) => {
     const bounds = desksBounds(drawing.desks);
-    if (!bounds || size.width === 0) return;
+    if (!bounds || size.width === 0) return false;
     const target = fitBounds(bounds, size, { zoom: zoomRange, padding });
-    setZoom(target.zoom);
     scroller.current?.scrollToCanvas(target.scrollX, target.scrollY, target.zoom);
+    setZoom(target.zoom);
+    return true;
   }, [drawing.desks, zoomRange, padding]);
 
-  // Fit once per drawing, when the viewer first knows its size.
-  const onResize = useCallback((size: { width: number; height: number }) => {
-    if (fitted.current === drawing) return;
+  // Fit once per drawing, when the viewer first knows its size (not while it is hidden).
+  const fitOnce = useCallback((size: { width: number; height: number }) => {
+    if (fitted.current === drawing || size.width === 0) return;
     fitted.current = drawing;
-    fit(size);
-  }, [drawing, fit]);
-  useEffect(() => {
+    if (!fit(size)) setZoom((z) => z ?? zoomRange.max / 2);
+  }, [drawing, fit, zoomRange]);
+  const onResize = useCallback((size: { width: number; height: number }) => {
+    lastSize.current = size;
+    fitOnce(size);
+  }, [fitOnce]);
+  // Before the first paint: the scroller's size is read while it is still empty (a cheap layout),
+  // or, for a later drawing, taken from the last resize observation (no layout at all).
+  useLayoutEffect(() => {
+    if (fitted.current === drawing) return;
     const e = scroller.current?.element;
-    if (e && e.clientWidth > 0) onResize({ width: e.clientWidth, height: e.clientHeight });
-  }, [onResize]);
+    const size = lastSize.current ?? (e ? { width: e.clientWidth, height: e.clientHeight } : null);
+    if (size && size.width > 0) fitOnce(size);
+    // Not displayed yet (no size): show the drawing now, fit when the size is observed.
+    else setZoom((z) => z ?? zoomRange.max / 2);
+  }, [drawing, fitOnce, zoomRange]);
 
   return (
     <div>
@@ -71,8 +86,8 @@ export function FloorplanViewer({
         {showLegend && <DeskLegend />}
       </Group>
       <ZoomScroller ref={scroller} zoom={zoom} onWheelZoom={step} panOnBackground onResize={onResize} style={{ height }} label={`${label} (scrollable)`}>
-        <FloorplanSvg drawing={drawing} zoom={zoom} deskStates={deskStates} deskDetails={deskDetails} selectedDeskId={selectedDeskId}
-          onDeskActivate={onDeskActivate} activateOnClick label={label} />
+        {zoomState !== null && <FloorplanSvg drawing={drawing} zoom={zoom} deskStates={deskStates} deskDetails={deskDetails} selectedDeskId={selectedDeskId}
+          onDeskActivate={onDeskActivate} activateOnClick label={label} />}
       </ZoomScroller>
     </div>
   );

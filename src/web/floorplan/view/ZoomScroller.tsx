@@ -31,7 +31,13 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
   { zoom, onWheelZoom, panOnBackground = false, onResize, style, children, label }, ref,
 ) {
   const el = useRef<HTMLDivElement>(null);
+  // The canvas point at the centre of the view and the zoom it was read at; null until the first
+  // layout has happened (read then, never forced right after the content is rendered).
   const centre = useRef<{ zoom: number; x: number; y: number } | null>(null);
+  // A scroll asked for at a zoom not rendered yet: done right after that zoom's content is committed.
+  const pending = useRef<{ x: number; y: number; zoom: number } | null>(null);
+  const zoomNow = useRef(zoom);
+  zoomNow.current = zoom;
   const pan = useRef<{ id: number; x: number; y: number; left: number; top: number; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
 
@@ -41,47 +47,69 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
     return { x: (e.scrollLeft + e.clientWidth / 2) / z, y: (e.scrollTop + e.clientHeight / 2) / z };
   }, []);
 
+  /** Performs the pending scroll: the one layout it needs is the one the next frame needs anyway. */
+  const applyPending = useCallback(() => {
+    const e = el.current;
+    const p = pending.current;
+    if (!e || !p) return;
+    pending.current = null;
+    e.scrollLeft = p.x * p.zoom;
+    e.scrollTop = p.y * p.zoom;
+    centre.current = { zoom: p.zoom, ...readCentre(p.zoom) };
+  }, [readCentre]);
+
   useImperativeHandle(ref, () => ({
     get element() {
       return el.current;
     },
     scrollToCanvas(x, y, z) {
-      requestAnimationFrame(() => {
-        const e = el.current;
-        if (!e) return;
-        e.scrollLeft = x * z;
-        e.scrollTop = y * z;
-        centre.current = { zoom: z, ...readCentre(z) };
-      });
+      pending.current = { x, y, zoom: z };
+      // Done by the layout effect when this zoom is rendered; else (the zoom is already shown) in
+      // the next frame, still before it is painted.
+      requestAnimationFrame(applyPending);
     },
-    centre: () => readCentre(zoom),
-  }), [readCentre, zoom]);
+    centre: () => centre.current ?? readCentre(zoomNow.current),
+  }), [applyPending, readCentre]);
 
-  // Keep the centre point when the zoom changes (the content has its new size by now).
+  // After a zoom change is committed: a pending scroll for this zoom, else keep the centre point
+  // where it was. Nothing is read when there is nothing to do (the first render of a large drawing
+  // must not force a layout here).
   useLayoutEffect(() => {
     const e = el.current;
+    if (!e) return;
+    if (pending.current?.zoom === zoom) return applyPending();
     const c = centre.current;
-    if (e && c && c.zoom !== zoom) {
+    if (c && c.zoom !== zoom) {
       e.scrollLeft = c.x * zoom - e.clientWidth / 2;
       e.scrollTop = c.y * zoom - e.clientHeight / 2;
+      centre.current = { zoom, ...readCentre(zoom) };
     }
-    centre.current = { zoom, ...readCentre(zoom) };
-  }, [zoom, readCentre]);
+  }, [zoom, readCentre, applyPending]);
+
+  // Latest callbacks, so the listeners below are added once (not again at each zoom step).
+  const callbacks = useRef({ onWheelZoom, onResize });
+  callbacks.current = { onWheelZoom, onResize };
 
   useEffect(() => {
     const e = el.current;
     if (!e) return;
+    // Scroll events come after layout: reading the position here costs nothing extra.
     const onScroll = () => {
-      const z = centre.current?.zoom ?? zoom;
+      const z = centre.current?.zoom ?? zoomNow.current;
       centre.current = { zoom: z, ...readCentre(z) };
     };
     // Wheel zoom needs a non-passive listener to stop the browser's own page zoom.
     const onWheel = (w: WheelEvent) => {
-      if (!onWheelZoom || !(w.ctrlKey || w.metaKey)) return;
+      const zoomBy = callbacks.current.onWheelZoom;
+      if (!zoomBy || !(w.ctrlKey || w.metaKey)) return;
       w.preventDefault();
-      onWheelZoom(w.deltaY < 0 ? 1 : -1);
+      zoomBy(w.deltaY < 0 ? 1 : -1);
     };
-    const resize = new ResizeObserver(() => onResize?.({ width: e.clientWidth, height: e.clientHeight }));
+    // Resize observations are delivered after layout too: the first one also records the centre.
+    const resize = new ResizeObserver(() => {
+      if (!centre.current && !pending.current) centre.current = { zoom: zoomNow.current, ...readCentre(zoomNow.current) };
+      callbacks.current.onResize?.({ width: e.clientWidth, height: e.clientHeight });
+    });
     e.addEventListener('scroll', onScroll, { passive: true });
     e.addEventListener('wheel', onWheel, { passive: false });
     resize.observe(e);
@@ -90,7 +118,7 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
       e.removeEventListener('wheel', onWheel);
       resize.disconnect();
     };
-  }, [onWheelZoom, onResize, readCentre, zoom]);
+  }, [readCentre]);
 
   const onPointerDown = (p: PointerEvent<HTMLDivElement>) => {
     const onDesk = (p.target as Element).closest?.('[data-desk-id]');
@@ -124,7 +152,7 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
       aria-label={label}
       // Focusable so the keyboard can scroll it even when the drawing has nothing focusable.
       tabIndex={0}
-      style={{ overflow: 'auto', position: 'relative', background: '#dee2e6', cursor: pan.current ? 'grabbing' : undefined, ...style }}
+      style={{ overflow: 'scroll', position: 'relative', background: '#dee2e6', cursor: pan.current ? 'grabbing' : undefined, ...style }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={endPan}
