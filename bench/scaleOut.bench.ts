@@ -94,9 +94,11 @@ const duplicates = [...received.values()].filter((n) => n > 1).length;
 // No-show release: 50 approved room bookings that started 20 minutes ago in a room with check-ins,
 // nobody checked in. Each must become AutoCancel once, with one e-mail and one push to its owner.
 const NOSHOWS = 50;
-const room = (await pool.query("INSERT INTO rooms (location_id, name, room_type, capacity, room_check_ins) VALUES ($1, 'NoShow', 0, 4, true) RETURNING id", [loc])).rows[0].id;
 const owners: number[] = [];
+const noShowRooms: number[] = [];
 for (let i = 0; i < NOSHOWS; i++) {
+  const room = (await pool.query("INSERT INTO rooms (location_id, name, room_type, capacity, room_check_ins) VALUES ($1, $2, 0, 4, true) RETURNING id", [loc, `NoShow ${i}`])).rows[0].id;
+  noShowRooms.push(room);
   const owner = (await pool.query('INSERT INTO users (email) VALUES ($1) RETURNING id', [`noshow${i}@bench.example`])).rows[0].id;
   owners.push(owner);
   await pool.query(`INSERT INTO bookings (site_id, location_id, room_id, starts_at, finishes_at, booked_by_user_id, holder_key, status, description)
@@ -107,7 +109,7 @@ const noShowDeadline = Date.now() + 150_000;
 let released = 0;
 while (Date.now() < noShowDeadline && released < NOSHOWS) {
   await new Promise((r) => setTimeout(r, 2000));
-  released = (await pool.query('SELECT count(*)::int AS n FROM bookings WHERE room_id = $1 AND status = 4', [room])).rows[0].n;
+  released = (await pool.query('SELECT count(*)::int AS n FROM bookings WHERE room_id = ANY($1) AND status = 4', [noShowRooms])).rows[0].n;
 }
 await new Promise((r) => setTimeout(r, 3000)); // let a late duplicate show itself if there were one
 const mailsPerOwner = (await pool.query("SELECT count(*)::int AS n FROM mail_outbox WHERE to_address LIKE 'noshow%@bench.example' GROUP BY to_address")).rows.map((r) => r.n);

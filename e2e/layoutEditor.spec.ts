@@ -3,9 +3,18 @@ import { adminTest as test } from './fixtures.js';
 
 // The layout editor journey (issue 3): create a floorplan, draw desks, a room and a text, undo and
 // redo, save, reload, restore a local draft, publish, then start a new layout from the previous one.
-// Runs as the demo admin on the demo organisation (site 1, location 1) under /hotdesk.
+// Runs as the demo admin under /hotdesk, in a site and location of its own: a floorplan published in a
+// demo location would change what the desk booking journeys (run in parallel) see there.
 
-const FLOORPLANS = 'menu/settings/sites/1/locations/1/floorplans';
+/** Creates a site and a location for this test and answers the address of its floorplans list. */
+async function ownFloorplansPage(page: Page, name: string): Promise<string> {
+  const site = await page.request.post('api/sites', { data: { Title: `${name} site`, TimeZone: 'Europe/London' } });
+  expect(site.status(), await site.text()).toBeLessThan(300);
+  const siteId = (await site.json()).Id;
+  const location = await page.request.post(`api/locations/site/${siteId}`, { data: { Title: `${name} floor` } });
+  expect(location.status(), await location.text()).toBeLessThan(300);
+  return `menu/settings/sites/${siteId}/locations/${(await location.json()).Id}/floorplans`;
+}
 const EDITOR_URL = /\/hotdesk\/admin\/layoutEditor\/floorplan\/(\d+)\/(\d+)$/;
 
 const drawingSvg = (page: Page) => page.getByRole('group', { name: 'Layout drawing' });
@@ -39,6 +48,7 @@ const draftKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).
 test('draw, undo and redo, save, reload, restore a local draft, publish, and start again from the previous layout', async ({ page }) => {
   test.setTimeout(90_000);
   const name = `E2E floor ${Date.now()}`;
+  const FLOORPLANS = await ownFloorplansPage(page, name);
 
   // A new floorplan comes with a blank unpublished layout; Edit Layout opens it directly.
   await page.goto(FLOORPLANS);
@@ -134,6 +144,7 @@ test('draw, undo and redo, save, reload, restore a local draft, publish, and sta
 
 test('editing a door alerts that it has no properties; a desk opens Edit Desk', async ({ page }) => {
   const name = `E2E doors ${Date.now()}`;
+  const FLOORPLANS = await ownFloorplansPage(page, name);
   await page.goto(FLOORPLANS);
   await page.getByRole('textbox', { name: 'New floorplan name' }).fill(name);
   await page.getByRole('button', { name: 'Create floorplan' }).click();
