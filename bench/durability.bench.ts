@@ -79,7 +79,7 @@ const missing = acknowledged.filter((b) => {
   return !r || r.desk_id !== b.DeskId || r.starts_at.toISOString() !== b.Start;
 });
 const halfWritten = rows.filter((r) => !r.desk_id || !r.holder_key || !(r.finishes_at > r.starts_at) || r.status !== 1);
-console.log(`\nDurability: ${CLIENTS} clients, SIGKILL of app + database after ${KILL_AFTER_MS} ms, restart with crash recovery`);
+console.log(`\nDurability: ${CLIENTS} clients, SIGKILL of app + database after ${KILL_AFTER_MS} ms, restart with crash recovery (${refusedOrLost} requests refused or cut off by the kill)`);
 console.log(`| acknowledged (2xx) | in database after restart | acknowledged but missing | half-written rows | in database but never acknowledged (in flight at the kill) |`);
 console.log(`|---|---|---|---|---|`);
 console.log(`| ${acknowledged.length} | ${rows.length} | ${missing.length} | ${halfWritten.length} | ${rows.length - acknowledged.length + missing.length} |`);
