@@ -8,7 +8,8 @@ import { adminTest as test } from './fixtures.js';
 
 /** Creates a site and a location for this test and answers the address of its floorplans list. */
 async function ownFloorplansPage(page: Page, name: string): Promise<string> {
-  const site = await page.request.post('api/sites', { data: { Title: `${name} site`, TimeZone: 'Europe/London' } });
+  // Desk booking off: its published floorplan must not appear among the demo's desk booking choices.
+  const site = await page.request.post('api/sites', { data: { Title: `${name} site`, TimeZone: 'Europe/London', DeskBookingEnabled: false, RoomBookingEnabled: false } });
   expect(site.status(), await site.text()).toBeLessThan(300);
   const siteId = (await site.json()).Id;
   const location = await page.request.post(`api/locations/site/${siteId}`, { data: { Title: `${name} floor` } });
@@ -135,6 +136,8 @@ test('draw, undo and redo, save, reload, restore a local draft, publish, and sta
   await row.getByRole('button', { name: `Edit Layout of ${name}` }).click();
   await expect(page.getByRole('button', { name: 'Start Blank' })).toBeVisible();
   await page.getByRole('button', { name: 'Use Previous Layout' }).click();
+  // The choice is offered on the published layout's address; the copy opens at a new one.
+  await expect(page).not.toHaveURL(new RegExp(`/${firstLayoutId}$`));
   await expect(page).toHaveURL(EDITOR_URL);
   expect(Number(EDITOR_URL.exec(page.url())![2])).toBeGreaterThan(firstLayoutId);
   await expect(desks(page)).toHaveCount(3);

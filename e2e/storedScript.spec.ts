@@ -10,7 +10,7 @@ test('a script stored in a site note, a room name and a booking reason never run
   page.on('dialog', (d) => { dialogs++; void d.dismiss(); });
   await signInAs(page, 'admin');
   const suffix = Date.now();
-  const site = await page.request.post('api/sites', { data: { Title: `XSS site ${suffix}`, Notes: PAYLOAD, TimeZone: 'Europe/London' } });
+  const site = await page.request.post('api/sites', { data: { Title: `XSS site ${suffix}`, Notes: PAYLOAD, TimeZone: 'Europe/London', RoomBookingEnabled: false, DeskBookingEnabled: false } });
   expect(site.status(), await site.text()).toBeLessThan(300);
   const siteId = (await site.json()).Id;
   const location = await page.request.post(`api/locations/site/${siteId}`, { data: { Title: `XSS floor ${suffix}` } });

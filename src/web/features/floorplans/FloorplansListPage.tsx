@@ -86,8 +86,8 @@ export function FloorplansListPage() {
                     <Table.Td>{fp.Name}</Table.Td>
                     <Table.Td>
                       {fp.FloorplanLayout === null ? <Text size="sm" c="dimmed">None</Text>
-                        : fp.FloorplanLayout.Published ? <Badge color="green" variant="light">Published</Badge>
-                          : <Badge color="yellow" variant="light">Draft</Badge>}
+                        : fp.FloorplanLayout.Published ? <Badge color="green.9">Published</Badge>
+                          : <Badge color="gray.8">Draft</Badge>}
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
