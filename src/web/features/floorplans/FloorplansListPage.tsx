@@ -86,7 +86,7 @@ export function FloorplansListPage() {
                     <Table.Td>{fp.Name}</Table.Td>
                     <Table.Td>
                       {fp.FloorplanLayout === null ? <Text size="sm" c="dimmed">None</Text>
-                        : fp.FloorplanLayout.Published ? <Badge color="green.9">Published</Badge>
+                        : fp.FloorplanLayout.Published ? <Badge color="blue.9">Published</Badge>
                           : <Badge color="gray.8">Draft</Badge>}
                     </Table.Td>
                     <Table.Td>
