@@ -83,7 +83,9 @@ for (let round = 0; round < ROUNDS; round++) {
   const conflicts = results.filter((r) => r.status === 409).length;
   const inDb = (await pool.query("SELECT count(*)::int AS n FROM bookings WHERE desk_id = 'D4999' AND starts_at = $1 AND status IN (0,1)", [s.Start])).rows[0].n;
   if (ok !== 1 || conflicts !== 199 || inDb !== 1) allRoundsExact = false;
-  raceRows.push(`${round + 1}: ${ok} x 201, ${conflicts} x 409, ${inDb} row`);
+  const others = results.filter((r) => r.status !== 201 && r.status !== 409);
+  const otherText = others.length ? `, others: ${[...new Set(others.map((r) => `${r.status} ${r.body.slice(0, 80)}`))].join(' | ')}` : '';
+  raceRows.push(`${round + 1}: ${ok} x 201, ${conflicts} x 409, ${inDb} row${otherText}`);
 }
 
 console.log(`\nDesk booking benchmark, ${SECONDS} s per level, ${DESKS}-desk floorplan, server RSS at rest ${memAtRest.toFixed(0)} MiB\n`);

@@ -119,6 +119,9 @@ export async function startEmbeddedDatabase(opts: {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '', // TCP on loopback only: no socket folder permissions to get wrong
     max_connections: '200',
+    // Racing bookings can deadlock on the exclusion constraints; detect it in 100 ms, not the default
+    // 1 s, so a race does not hold connections that long (docs/operations.md says the same for servers).
+    deadlock_timeout: '100ms',
     ...opts.settings,
   }).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
   const recent: string[] = [];

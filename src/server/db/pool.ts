@@ -19,5 +19,29 @@ export function createPool(url: string, max: number): pg.Pool {
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
+  retryDeadlockedStatements(pool);
   return pool;
+}
+
+const DEADLOCK_DETECTED = '40P01';
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Two inserts racing for one desk or room slot each check the exclusion constraint against the other's
+ * uncommitted row and wait on each other; PostgreSQL breaks the tie by aborting one with
+ * deadlock_detected. A single statement (pool.query runs each in its own transaction) was rolled back
+ * whole, so running it again is safe: it then sees the winner and gets the usual conflict (409).
+ * Explicit transactions (pool.connect) are not retried here.
+ */
+function retryDeadlockedStatements(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await query(...args);
+      } catch (err) {
+        if ((err as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= MAX_ATTEMPTS) throw err;
+      }
+    }
+  };
 }

@@ -30,6 +30,8 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   if (e?.code === '23P01' || e?.code === '23505') {
     return new AppError('CONFLICT', (e.constraint && CONSTRAINT_MESSAGES[e.constraint]) ?? 'This conflicts with existing data.');
   }
+  // A deadlock that outlived the retries (pool.ts): two changes collided; trying again will work.
+  if (e?.code === '40P01') return new AppError('CONFLICT', 'Someone else changed this at the same moment. Please try again.');
   if (e?.code === '23503') return new AppError('CONFLICT', 'This refers to something that does not exist or is still in use.');
   // 22xxx: data exceptions (value out of range, invalid text for a type): the caller's input.
   if (e?.code?.startsWith('22')) return new AppError('BAD_INPUT', 'A value is out of range or in the wrong format.');
