@@ -4,21 +4,9 @@ import { ACTIVE_STATUSES } from '../../../domain/bookingStatus.js';
 
 type Db = pg.Pool | pg.PoolClient;
 
-/** Runs `work` in one transaction on one connection. */
-export async function inTransaction<T>(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+/** One transaction helper for the whole server (deadlocks retried): src/server/db/transaction.ts. */
+import { inTransaction } from '../../db/transaction.js';
+export { inTransaction };
 
 /** A live location (not deleted, nor its site). */
 export async function locationExists(db: Db, locationId: number): Promise<boolean> {

@@ -98,21 +98,9 @@ export async function saveConstraints(client: pg.PoolClient, scope: Place, scope
   }
 }
 
-/** Runs fn in one transaction on one connection. */
-export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+/** One transaction helper for the whole server (deadlocks retried): src/server/db/transaction.ts. */
+import { inTransaction } from '../../db/transaction.js';
+export { inTransaction };
 
 const PLACE_WORD: Record<Place, string> = { site: 'The site', location: 'The location', room: 'The room' };
 
