@@ -114,6 +114,11 @@ export const SiteCalendarRoom = z.object({
   RoomType: z.number().int(),
   Capacity: z.number().int(),
   RoomCheckIns: z.boolean(),
+  /**
+   * The caller is a room admin of this room (listed on the room or its location), so may cancel
+   * others' bookings in it with a reason. Being the site's site-level admin alone does not count.
+   */
+  IsRoomAdmin: z.boolean(),
 });
 
 export const SiteCalendar = z.object({

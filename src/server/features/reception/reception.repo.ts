@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { resolveRoomCheckIns } from '../../../domain/checkIn.js';
 import { BOOKING_JOINS } from '../bookings/bookingPresenter.js';
 import { MEETING_COLUMNS, type MeetingRow } from '../checkIn/checkIn.repo.js';
+import { roomAdminSql } from '../orgAccess/orgAccess.repo.js';
 
 /** The live site and whether the person is its resource admin (site-level admin), directly or through a team. */
 export async function siteForReception(db: pg.Pool, siteId: number, userId: number): Promise<{ title: string; time_zone: string; listed: boolean } | undefined> {
@@ -11,17 +12,20 @@ export async function siteForReception(db: pg.Pool, siteId: number, userId: numb
   return rows[0];
 }
 
-export async function siteRooms(db: pg.Pool, siteId: number) {
+/** The site's live rooms, with whether the person ($2) is a room admin of each (room or location list, directly or via a team). */
+export async function siteRooms(db: pg.Pool, siteId: number, userId: number) {
   const { rows } = await db.query(
     `SELECT r.id, r.name, r.location_id, l.title AS location_name, r.room_type, r.capacity,
-       r.room_check_ins, l.room_check_ins AS location_check_ins, s.room_check_ins AS site_check_ins
+       r.room_check_ins, l.room_check_ins AS location_check_ins, s.room_check_ins AS site_check_ins,
+       ${roomAdminSql('r', '$2')} AS is_room_admin
      FROM rooms r JOIN locations l ON l.id = r.location_id AND l.deleted_at IS NULL
      JOIN sites s ON s.id = l.site_id
      WHERE l.site_id = $1 AND r.deleted_at IS NULL
-     ORDER BY lower(l.title), lower(r.name), r.id`, [siteId]);
+     ORDER BY lower(l.title), lower(r.name), r.id`, [siteId, userId]);
   return rows.map((r) => ({
     Id: r.id, Name: r.name, LocationId: r.location_id, LocationName: r.location_name, RoomType: r.room_type, Capacity: r.capacity,
     RoomCheckIns: resolveRoomCheckIns(r.room_check_ins, r.location_check_ins, r.site_check_ins),
+    IsRoomAdmin: r.is_room_admin === true,
   }));
 }
 

@@ -11,6 +11,8 @@ export const MAX_CALENDAR_DAYS = 42;
 /**
  * GET /api/bookings/site/{siteId} (Reception View): every room of the site and its bookings in the
  * range, with check-in state. For admins and the site's own site-level admins (resource admins).
+ * Each room says whether the caller is its room admin (IsRoomAdmin), so the screen offers
+ * "Cancel booking" (with a reason) only where DELETE /api/bookings would allow it.
  */
 export async function siteCalendar(deps: AppDeps, user: SessionUser, siteId: number, start: Date, end: Date): Promise<SiteCalendar> {
   if (end <= start) throw badInput('The end must be after the start.', { end: 'The end must be after the start.' });
@@ -21,7 +23,7 @@ export async function siteCalendar(deps: AppDeps, user: SessionUser, siteId: num
   if (!site) throw notFound('The site');
   if (!site.listed && !isAdmin(user.caller)) throw forbidden('Only the site-level admins of this site can see its calendar.');
   const now = deps.now();
-  const [rooms, bookings] = await Promise.all([siteRooms(deps.pool, siteId), siteRoomBookings(deps.pool, siteId, start, end)]);
+  const [rooms, bookings] = await Promise.all([siteRooms(deps.pool, siteId, user.id), siteRoomBookings(deps.pool, siteId, start, end)]);
   return {
     SiteId: siteId, SiteName: site.title, TimeZone: site.time_zone, Rooms: rooms,
     Bookings: bookings.map((b) => toCheckInMeeting(b, now, false)),

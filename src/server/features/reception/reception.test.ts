@@ -2,12 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
 import { grant, insertLocation, insertSite, insertTeam } from '../../testing/fixtures.js';
 import { insertBooking, minutes } from '../myBookings/bookingTestKit.js';
+import { CANCEL_NOT_ALLOWED } from '../cancellation/cancellation.service.js';
 
 const NOW = new Date('2030-01-07T08:00:00Z');
 const DAY = { start: '2030-01-07T00:00:00Z', end: '2030-01-08T00:00:00Z' };
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
-let reception: TestUser, teamReception: TestUser, otherSiteAdmin: TestUser, staff: TestUser, admin: TestUser;
+let reception: TestUser, teamReception: TestUser, otherSiteAdmin: TestUser, staff: TestUser, admin: TestUser, floorAdmin: TestUser;
 let siteId: number, otherSiteId: number, locationId: number, thames: number, severn: number, elsewhere: number;
 
 beforeAll(async () => {
@@ -17,6 +18,7 @@ beforeAll(async () => {
   otherSiteAdmin = await createUser(t);
   staff = await createUser(t, { name: 'Sofia Staff' });
   admin = await createUser(t, { roles: ['Admin'] });
+  floorAdmin = await createUser(t);
   siteId = await insertSite(t.pool, { title: 'London HQ' });
   otherSiteId = await insertSite(t.pool, { title: 'New York' });
   await t.pool.query('UPDATE sites SET room_check_ins = true WHERE id = $1', [siteId]);
@@ -30,6 +32,10 @@ beforeAll(async () => {
   await grant(t.pool, { scope: 'site', scopeId: siteId, accessType: 0, userId: reception.id });
   await grant(t.pool, { scope: 'site', scopeId: siteId, accessType: 0, teamId: await insertTeam(t.pool, 'Front desk', [teamReception.id]) });
   await grant(t.pool, { scope: 'site', scopeId: otherSiteId, accessType: 0, userId: otherSiteAdmin.id });
+  // Room admins: reception of Severn only (directly); floorAdmin of every room of Floor 1 through a team.
+  await grant(t.pool, { scope: 'room', scopeId: severn, accessType: 1, userId: reception.id });
+  await grant(t.pool, { scope: 'site', scopeId: siteId, accessType: 0, userId: floorAdmin.id });
+  await grant(t.pool, { scope: 'location', scopeId: locationId, accessType: 1, teamId: await insertTeam(t.pool, 'Floor 1 admins', [floorAdmin.id]) });
 });
 afterAll(() => t.dropDatabase());
 beforeEach(() => t.pool.query('DELETE FROM bookings'));
@@ -72,5 +78,37 @@ describe('GET /api/bookings/site/{siteId} (Reception View)', () => {
   it('refuses a backwards or too long range', async () => {
     expect((await calendar(reception, siteId, { start: DAY.end, end: DAY.start })).statusCode).toBe(400);
     expect((await calendar(reception, siteId, { start: DAY.start, end: '2030-04-01T00:00:00Z' })).statusCode).toBe(400);
+  });
+});
+
+describe('IsRoomAdmin per room: where the Reception View may offer "Cancel booking"', () => {
+  const roomAdminFlags = async (who: TestUser) =>
+    Object.fromEntries((await calendar(who)).json().Rooms.map((r: any) => [r.Name, r.IsRoomAdmin]));
+
+  it('is true only for rooms the caller is a room admin of (via the room or its location, directly or via a team)', async () => {
+    expect(await roomAdminFlags(reception)).toEqual({ Severn: true, Thames: false });
+    expect(await roomAdminFlags(floorAdmin)).toEqual({ Severn: true, Thames: true });
+    // Site-level admin alone is not room admin; Admins are not listed either (they may cancel by role).
+    expect(await roomAdminFlags(teamReception)).toEqual({ Severn: false, Thames: false });
+    expect(await roomAdminFlags(admin)).toEqual({ Severn: false, Thames: false });
+  });
+
+  it('agrees with DELETE /api/bookings: a site-level admin is refused (403) where not room admin, allowed where room admin', async () => {
+    const inThames = await insertBooking(t.pool, { siteId, locationId, roomId: thames, userId: staff.id, start: minutes(NOW, 60), finish: minutes(NOW, 120) });
+    const inSevern = await insertBooking(t.pool, { siteId, locationId, roomId: severn, userId: staff.id, start: minutes(NOW, 60), finish: minutes(NOW, 120) });
+    const cancel = (who: TestUser, id: number) => t.app.inject({
+      method: 'DELETE', url: '/api/bookings', headers: { cookie: who.cookie }, payload: { Id: id, CancelledByAdmin: true, CancellationReason: 'Room needed for an inspection' },
+    });
+    for (const who of [reception, teamReception]) {
+      const refused = await cancel(who, inThames);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().Error).toBe(CANCEL_NOT_ALLOWED);
+    }
+    expect((await cancel(teamReception, inSevern)).statusCode).toBe(403);
+    const ok = await cancel(reception, inSevern);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ Status: 3, CancelledByAdmin: true, CancellationReason: 'Room needed for an inspection' });
+    // The cancelled booking leaves the calendar; the Thames one stays.
+    expect((await calendar(reception)).json().Bookings.map((b: any) => b.Id)).toEqual([inThames]);
   });
 });

@@ -8,7 +8,7 @@ import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { localToday } from './bookingText.js';
-import { CancellationReasonDialog } from './CancellationReasonDialog.js';
+import { CancellationReasonDialog } from '../cancellation/index.js';
 import { DeskBookingProfileDialog } from './DeskBookingProfileDialog.js';
 import { DeskBookingsPanel } from './DeskBookingsPanel.js';
 import { cancelAsAdmin, searchDesks } from './manageBookingsApi.js';

@@ -4,6 +4,7 @@ import type { Floorplan, LayoutRecord } from '../../../domain/wire/floorplans.js
 import type { Location } from '../../../domain/wire/locations.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
 import { api } from '../../app/api.js';
+import { cancelBooking } from '../cancellation/cancellationApi.js';
 
 export interface DeskSearch {
   FromDate: string; ToDate: string; SiteId: number | null; LocationId: number | null;
@@ -13,8 +14,7 @@ export interface DeskSearch {
 export const searchDesks = (q: DeskSearch) => api.post<Booking[]>('/api/bookings/searchDesks', q);
 
 /** SPEC 4 'Administrator cancellation': the booking, marked CancelledByAdmin, with the reason. */
-export const cancelAsAdmin = (b: Booking, reason: string) =>
-  api.delete<unknown>('/api/bookings', { ...b, Id: b.Id, CancellationReason: reason, CancelledByAdmin: true });
+export const cancelAsAdmin = (b: Booking, reason: string) => cancelBooking(b, reason, true);
 
 export const listSites = () => api.get<SiteSummary[]>('/api/sites');
 export const listLocations = (siteId: number) => api.get<Location[]>(`/api/locations/site/${siteId}`);

@@ -1,7 +1,7 @@
 /** My Bookings' calls (SPEC 7) and their query keys. */
 import type { Booking } from '../../../domain/wire/bookings.js';
 import type { CalendarFeed, CheckInResult, MyBookings } from '../../../domain/wire/myBookings.js';
-import { api, ApiError } from '../../app/api.js';
+import { api } from '../../app/api.js';
 
 export const myBookingsKeys = {
   all: ['myBookings'] as const,
@@ -14,9 +14,8 @@ export const PAST_PAGE = 20;
 export const getMyBookings = (pastLimit: number) => api.get<MyBookings>(`/api/bookings/my?pastLimit=${pastLimit}`);
 export const EXPORT_PATH = '/api/bookings/my/export';
 
-/** DELETE /api/bookings: the booking with CancellationReason and CancelledByAdmin (SPEC 7). */
-export const cancelBooking = (booking: Booking, reason = '', asAdmin = false) =>
-  api.delete<Booking>('/api/bookings', { ...booking, CancellationReason: reason, CancelledByAdmin: asAdmin });
+/** DELETE /api/bookings and the server's words of a failure: one definition, shared with the other screens that cancel. */
+export { cancelBooking, serverText } from '../cancellation/cancellationApi.js';
 
 export interface BookingEdit { Start: string; Finish: string; Description?: string }
 /** POST /api/bookings/{id}: a room booking carries RoomId and Description; a desk booking its desk. */
@@ -35,7 +34,3 @@ export const checkInTo = (bookingId: number) => api.post<CheckInResult>(`/api/bo
 export const getFeed = () => api.get<CalendarFeed>('/api/bookings/my/calendarFeed');
 export const createFeed = () => api.post<CalendarFeed>('/api/bookings/my/calendarFeed');
 export const revokeFeed = () => api.delete<void>('/api/bookings/my/calendarFeed');
-
-/** The server's own words (its Error text). */
-export const serverText = (err: unknown): string =>
-  err instanceof ApiError ? err.serverMessage : err instanceof Error ? err.message : String(err);

@@ -1,8 +1,8 @@
 import { Badge, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, endOfMonth, format, getDay, parse, startOfDay, startOfHour, startOfMonth, startOfWeek } from 'date-fns';
 import { enGB } from 'date-fns/locale';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { Calendar, dateFnsLocalizer, Views, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import type { CheckInMeeting } from '../../../domain/wire/myBookings.js';
@@ -10,14 +10,20 @@ import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
+import { BookingDetailsActions, useBookingCancellation, type CancelMode } from '../cancellation/index.js';
 import { getMySites, getSiteCalendar, receptionKeys, REFRESH_MS } from './receptionApi.js';
 import { useCalendarAria } from './useCalendarAria.js';
 import { CHECK_IN_COLOURS, CHECK_IN_WORDS, checkInState, eventTitle, statusWords } from './receptionView.js';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-GB': enGB } });
 
-interface CalEvent { id: number; title: string; start: Date; end: Date; resourceId: number; booking: CheckInMeeting; roomCheckIns: boolean }
+interface CalEvent { id: number; title: string; start: Date; end: Date; resourceId: number; booking: CheckInMeeting; roomCheckIns: boolean; roomAdmin: boolean }
 interface CalResource { id: number; title: string }
+
+/** Enter or Space on a focused event opens it, as a click does (react-big-calendar passes key events as SyntheticEvent). */
+const isActivateKey = (ev: SyntheticEvent) => { const key = (ev as unknown as KeyboardEvent).key; return key === 'Enter' || key === ' '; };
+
+const whenText = (e: CalEvent) => `${format(e.start, 'EEE d MMM yyyy, HH:mm')}–${format(e.end, 'HH:mm')}`;
 
 /** The range the calendar shows: the day (day view) or the month around it (agenda). */
 function rangeOf(date: Date, view: View): { start: Date; end: Date } {
@@ -43,6 +49,7 @@ function dayHours(date: Date, events: CalEvent[]): { min: Date; max: Date } {
 /**
  * /menu/calendar, the Reception View (SPEC 2.2, 6): for site-level admins, every room of their
  * site as a column of the day, with each booking's details and check-in state, refreshed every 30 s.
+ * Admins, and room admins of a booking's room (IsRoomAdmin per room), may cancel it with a reason.
  */
 export function ReceptionPage() {
   const sites = useQuery({ queryKey: receptionKeys.sites, queryFn: getMySites });
@@ -58,21 +65,26 @@ export function ReceptionPage() {
     enabled: siteId > 0, refetchInterval: REFRESH_MS, refetchIntervalInBackground: false, placeholderData: keepPreviousData,
   });
   const [open, setOpen] = useState<CalEvent | null>(null);
+  const queryClient = useQueryClient();
+  const cancellation = useBookingCancellation({ onCancelled: () => queryClient.invalidateQueries({ queryKey: ['reception'] }) });
   const calendarBox = useRef<HTMLDivElement>(null);
   useCalendarAria(calendarBox);
 
   const { events, resources } = useMemo(() => {
     const rooms = calendar.data?.Rooms ?? [];
     const checkIns = new Map(rooms.map((r) => [r.Id, r.RoomCheckIns]));
+    const roomAdmin = new Map(rooms.map((r) => [r.Id, r.IsRoomAdmin]));
     return {
       resources: rooms.map((r): CalResource => ({ id: r.Id, title: `${r.Name} (${r.LocationName})` })),
       events: (calendar.data?.Bookings ?? []).map((b): CalEvent => ({
         id: b.Id, title: eventTitle(b, checkIns.get(b.RoomId ?? 0) ?? false), start: new Date(b.Start), end: new Date(b.Finish),
-        resourceId: b.RoomId ?? 0, booking: b, roomCheckIns: checkIns.get(b.RoomId ?? 0) ?? false,
+        resourceId: b.RoomId ?? 0, booking: b, roomCheckIns: checkIns.get(b.RoomId ?? 0) ?? false, roomAdmin: roomAdmin.get(b.RoomId ?? 0) ?? false,
       })),
     };
   }, [calendar.data]);
   const hours = useMemo(() => dayHours(date, events), [date, events]);
+  const openRoomName = open ? resources.find((r) => r.id === open.resourceId)?.title ?? '' : '';
+  const openMode = open ? cancellation.modeFor(open.booking, open.roomAdmin) : null;
 
   return (
     <>
@@ -114,6 +126,7 @@ export function ReceptionPage() {
                   timeslots={4}
                   length={31}
                   onSelectEvent={setOpen}
+                  onKeyPressEvent={(e, ev) => { if (isActivateKey(ev)) { ev.preventDefault(); setOpen(e); } }}
                   eventPropGetter={(e) => ({ style: { backgroundColor: CHECK_IN_COLOURS[checkInState(e.booking, e.roomCheckIns)], color: '#fff' } })}
                   messages={{ noEventsInRange: 'No room bookings in this range.' }}
                 />
@@ -124,19 +137,25 @@ export function ReceptionPage() {
           <BackToMenu />
         </Stack>
       </Panel>
-      {open && <BookingDetails event={open} roomName={resources.find((r) => r.id === open.resourceId)?.title ?? ''} onClose={() => setOpen(null)} />}
+      {open && (
+        <BookingDetails event={open} roomName={openRoomName} cancelMode={openMode} onClose={() => setOpen(null)}
+          onCancel={() => { setOpen(null); if (openMode) cancellation.start({ booking: open.booking, mode: openMode, label: `${openRoomName}, ${whenText(open)}` }); }} />
+      )}
+      {cancellation.dialog}
     </>
   );
 }
 
-function BookingDetails({ event, roomName, onClose }: { event: CalEvent; roomName: string; onClose: () => void }) {
+function BookingDetails({ event, roomName, cancelMode, onCancel, onClose }: {
+  event: CalEvent; roomName: string; cancelMode: CancelMode | null; onCancel: () => void; onClose: () => void;
+}) {
   const b = event.booking;
   const state = checkInState(b, event.roomCheckIns);
   return (
     <Modal opened onClose={onClose} title={b.Description || 'Meeting'} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap={4}>
         <Text>{roomName}</Text>
-        <Text>{format(event.start, 'EEE d MMM yyyy, HH:mm')}–{format(event.end, 'HH:mm')}</Text>
+        <Text>{whenText(event)}</Text>
         <Text>Booked by {b.BookedByUserName}</Text>
         {b.OnBehalfOfEmail && <Text>On behalf of {b.OnBehalfOfEmail}</Text>}
         <Text>Status: {statusWords(b.Status)}</Text>
@@ -145,6 +164,7 @@ function BookingDetails({ event, roomName, onClose }: { event: CalEvent; roomNam
           {b.CheckedIn && b.CheckedInByUserName ? ` by ${b.CheckedInByUserName}` : ''}
           {b.CheckedInAt ? ` at ${format(new Date(b.CheckedInAt), 'HH:mm')}` : ''}
         </Text>
+        <BookingDetailsActions cancelMode={cancelMode} onCancel={onCancel} onClose={onClose} />
       </Stack>
     </Modal>
   );

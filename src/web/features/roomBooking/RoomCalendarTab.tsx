@@ -1,8 +1,8 @@
 import { Alert, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enGB } from 'date-fns/locale';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { Calendar, dateFnsLocalizer, Views, type SlotInfo, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './roomCalendar.css';
@@ -14,21 +14,27 @@ import type { Booking } from '../../../domain/wire/bookings.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
+import { useBookingCancellation } from '../cancellation/index.js';
 import { BookingFormModal, type SlotChoice } from './BookingFormModal.js';
+import { RoomBookingDetails } from './RoomBookingDetails.js';
 import { useCalendarAria } from './useCalendarAria.js';
 import { getLocations, getRoomBookings, getRoomInfo, getRooms, roomKeys } from './roomBookingApi.js';
-import { fromShown, monthSelectionToSlot, NO_AVAILABILITY_DAY, shownRange, toShown, truncateTitle } from './roomBookingView.js';
+import { fromShown, monthSelectionToSlot, NO_AVAILABILITY_DAY, shownRange, slotText, toShown, truncateTitle } from './roomBookingView.js';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-GB': enGB } });
 const DAY_MIN = new Date(1970, 0, 1, 0, ROOM_DAY_START);
 const DAY_MAX = new Date(1970, 0, 1, 0, ROOM_DAY_END);
+
+/** Enter or Space on a focused event opens it, as a click does (react-big-calendar passes key events as SyntheticEvent). */
+const isActivateKey = (ev: SyntheticEvent) => { const key = (ev as unknown as KeyboardEvent).key; return key === 'Enter' || key === ' '; };
 
 interface CalEvent { id: number; title: string; start: Date; end: Date; booking: Booking }
 
 /**
  * 'Specific room availability' (SPEC 2.5): one room's bookings on react-big-calendar (month, work
  * week, week, day, and a one-month agenda; no work week at work-week-only sites), drawn on the
- * site's wall clock. Selecting a slot runs the slot rules (SPEC 5) and opens the booking form.
+ * site's wall clock. Selecting a slot runs the slot rules (SPEC 5) and opens the booking form;
+ * selecting a booking (click, or Enter on it) opens its details, with Cancel where the viewer may.
  */
 export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomType: number }) {
   const { settings } = useLoadedSettings();
@@ -50,6 +56,14 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
   });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [slot, setSlot] = useState<SlotChoice | null>(null);
+  const [opened, setOpened] = useState<Booking | null>(null);
+  const queryClient = useQueryClient();
+  const cancellation = useBookingCancellation({
+    onCancelled: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['roomBooking'] }),
+      queryClient.invalidateQueries({ queryKey: ['myBookings'] }),
+    ]),
+  });
   const calendarBox = useRef<HTMLDivElement>(null);
   useCalendarAria(calendarBox);
 
@@ -57,6 +71,9 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
     id: b.Id, title: truncateTitle(b.Description || 'Booked') + (b.Status === 0 ? ' (pending)' : ''),
     start: toShown(new Date(b.Start), tz), end: toShown(new Date(b.Finish), tz), booking: b,
   })), [bookings.data, tz]);
+
+  // The room's info says whether the viewer is its room admin (SPEC 3 IsRoomAdmin).
+  const openedMode = opened ? cancellation.modeFor(opened, opened.RoomId === info.data?.Id && (info.data?.IsRoomAdmin ?? false)) : null;
 
   const views = site.WorkWeekOnly ? [Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA] : [Views.MONTH, Views.WORK_WEEK, Views.WEEK, Views.DAY, Views.AGENDA];
 
@@ -124,12 +141,22 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
             selectable
             longPressThreshold={150}
             onSelectSlot={onSelectSlot}
+            onSelectEvent={(e) => setOpened(e.booking)}
+            onKeyPressEvent={(e, ev) => { if (isActivateKey(ev)) { ev.preventDefault(); setOpened(e.booking); } }}
             eventPropGetter={(e) => ({ style: e.booking.Status === 0 ? { backgroundColor: '#b35900', color: '#fff' } : { backgroundColor: '#1c5d99', color: '#fff' } })}
             messages={{ noEventsInRange: 'No bookings in this range.', work_week: 'Work Week' }}
           />
         </div>
       )}
       {slot && <BookingFormModal slot={slot} onClose={() => setSlot(null)} />}
+      {opened && (
+        <RoomBookingDetails booking={opened} timeZone={tz} cancelMode={openedMode} onClose={() => setOpened(null)}
+          onCancel={() => {
+            setOpened(null);
+            if (openedMode) cancellation.start({ booking: opened, mode: openedMode, label: `${opened.RoomName ?? 'Room'}, ${slotText(new Date(opened.Start), new Date(opened.Finish), tz)}` });
+          }} />
+      )}
+      {cancellation.dialog}
     </Stack>
   );
 }
