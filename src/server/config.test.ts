@@ -127,6 +127,43 @@ describe('OpenID Connect', () => {
   });
 });
 
+describe('groups from the identity provider (OIDC_GROUPS_CLAIM, OIDC_ROLE_GROUPS)', () => {
+  const OIDC = { OIDC_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0', OIDC_CLIENT_ID: 'abc' };
+  it('is off unless OIDC_GROUPS_CLAIM is set', () => {
+    expect(parseConfig(OIDC).oidc?.groups).toBeUndefined();
+    expect(parseConfig({ ...OIDC, OIDC_GROUPS_CLAIM: '' }).oidc?.groups).toBeUndefined();
+  });
+  it('reads the claim name and the mapping (role names in any case, a "=" inside a group name, blanks and repeats ignored)', () => {
+    const c = parseConfig({ ...OIDC, OIDC_GROUPS_CLAIM: 'groups',
+      OIDC_ROLE_GROUPS: ' hotdesk-admins = Admin ; hotdesk-managers=booking manager;;a=b=Reporting;hotdesk-admins=Admin;' });
+    expect(c.oidc?.groups).toEqual({ claim: 'groups', roleGroups: [
+      { group: 'hotdesk-admins', role: 'Admin' }, { group: 'hotdesk-managers', role: 'Booking Manager' }, { group: 'a=b', role: 'Reporting' },
+    ] });
+  });
+  it('accepts a namespaced claim name and no mapping (teams only)', () => {
+    expect(parseConfig({ ...OIDC, OIDC_GROUPS_CLAIM: 'https://hotdesk.example.org/groups' }).oidc?.groups)
+      .toEqual({ claim: 'https://hotdesk.example.org/groups', roleGroups: [] });
+  });
+  it.each([
+    [{ OIDC_ROLE_GROUPS: 'x=Admin' }, /OIDC_GROUPS_CLAIM/],
+    [{ OIDC_GROUPS_CLAIM: 'groups', OIDC_ROLE_GROUPS: 'hotdesk-admins=Admins' }, /OIDC_ROLE_GROUPS: unknown role 'Admins'.*Admin, Reporting, Booking Manager, Not Restricted/],
+    [{ OIDC_GROUPS_CLAIM: 'groups', OIDC_ROLE_GROUPS: 'hotdesk-admins' }, /OIDC_ROLE_GROUPS: 'hotdesk-admins' has no role/],
+    [{ OIDC_GROUPS_CLAIM: 'groups', OIDC_ROLE_GROUPS: '=Admin' }, /OIDC_ROLE_GROUPS: '=Admin' names no group/],
+    [{ OIDC_GROUPS_CLAIM: 'groups', OIDC_ROLE_GROUPS: 'g=' }, /OIDC_ROLE_GROUPS: unknown role ''/],
+    [{ OIDC_GROUPS_CLAIM: 'my groups' }, /OIDC_GROUPS_CLAIM: must be a claim name/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(refusal({ ...OIDC, ...env })).toMatch(message);
+  });
+  it('refuses OIDC_GROUPS_CLAIM without OpenID Connect', () => {
+    expect(refusal({ OIDC_GROUPS_CLAIM: 'groups' })).toMatch(/OIDC_GROUPS_CLAIM needs OIDC_ISSUER/);
+  });
+  it('lists every bad entry at once', () => {
+    const m = refusal({ ...OIDC, OIDC_GROUPS_CLAIM: 'groups', OIDC_ROLE_GROUPS: 'a=Boss;b=Chief' });
+    expect(m).toMatch(/'Boss'/);
+    expect(m).toMatch(/'Chief'/);
+  });
+});
+
 describe('other variables', () => {
   it('accepts an IANA time zone', () => {
     expect(parseConfig({ HOTDESK_TIME_ZONE: 'Australia/Sydney' }).defaultTimeZone).toBe('Australia/Sydney');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { RoleGroup } from '../domain/groupSync.js';
+import { ROLE_NAMES } from '../domain/roles.js';
 
 /**
  * Every environment variable Hotdesk reads, parsed once at start-up. A bad value stops the process
@@ -24,6 +26,10 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_BUTTON_LABEL: z.string().default('Sign in with Microsoft'),
+  // Groups → roles and teams at sign-in (issue 6). The claim is named as it appears at the top level of
+  // the ID token or userinfo; namespaced names such as https://example.org/groups (Auth0) are allowed.
+  OIDC_GROUPS_CLAIM: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be a claim name without spaces, e.g. groups').optional(),
+  OIDC_ROLE_GROUPS: z.string().max(20000, 'must be at most 20000 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Hotdesk <hotdesk@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,7 +58,11 @@ export interface Config {
   dbPoolSize: number;
   /** Fastify's trustProxy: false, true, a list of proxy addresses, or a hop-count function. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
-  oidc: { issuer: URL; clientId: string; clientSecret: string | undefined; buttonLabel: string } | undefined;
+  oidc: {
+    issuer: URL; clientId: string; clientSecret: string | undefined; buttonLabel: string;
+    /** Groups claim sync at sign-in; undefined when OIDC_GROUPS_CLAIM is unset (nothing is synced). */
+    groups: { claim: string; roleGroups: RoleGroup[] } | undefined;
+  } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -82,6 +92,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if ((e.OIDC_ISSUER === undefined) !== (e.OIDC_CLIENT_ID === undefined)) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
   }
+  if (e.OIDC_GROUPS_CLAIM !== undefined && e.OIDC_ISSUER === undefined) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_GROUPS_CLAIM needs OIDC_ISSUER and OIDC_CLIENT_ID: groups are read at OpenID Connect sign-in');
+  }
+  if (e.OIDC_ROLE_GROUPS !== undefined && e.OIDC_GROUPS_CLAIM === undefined) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ROLE_GROUPS needs OIDC_GROUPS_CLAIM, the claim the groups are read from (e.g. groups)');
+  }
+  const roleGroups = parseRoleGroups(e.OIDC_ROLE_GROUPS ?? '');
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
@@ -103,7 +120,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dbPoolSize: e.HOTDESK_DB_POOL_SIZE,
     trustProxy: parseTrustProxy(e.HOTDESK_TRUST_PROXY),
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-      ? { issuer: new URL(e.OIDC_ISSUER), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, buttonLabel: e.OIDC_BUTTON_LABEL }
+      ? {
+        issuer: new URL(e.OIDC_ISSUER), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, buttonLabel: e.OIDC_BUTTON_LABEL,
+        groups: e.OIDC_GROUPS_CLAIM ? { claim: e.OIDC_GROUPS_CLAIM, roleGroups } : undefined,
+      }
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -114,6 +134,31 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       allowHttpLoopback: e.HOTDESK_PUSH_ALLOW_HTTP_LOOPBACK === 'true',
     },
   };
+}
+
+/**
+ * OIDC_ROLE_GROUPS: `group=Role` entries separated by ';', e.g.
+ * `hotdesk-admins=Admin;hotdesk-managers=Booking Manager`. The role is what follows the last '=', so a
+ * group name may itself contain '='. Role names are matched in any case and must be Hotdesk's roles:
+ * a typo would otherwise silently grant nothing (or remove a role from everyone at next sign-in).
+ */
+export function parseRoleGroups(value: string): RoleGroup[] {
+  const out: RoleGroup[] = [];
+  const problems: string[] = [];
+  for (const raw of value.split(';')) {
+    const entry = raw.trim();
+    if (entry === '') continue;
+    const eq = entry.lastIndexOf('=');
+    const group = eq < 0 ? '' : entry.slice(0, eq).trim();
+    const roleText = eq < 0 ? '' : entry.slice(eq + 1).trim();
+    if (eq < 0) { problems.push(`'${entry}' has no role: write group=Role`); continue; }
+    if (group === '') { problems.push(`'${entry}' names no group`); continue; }
+    const role = ROLE_NAMES.find((r) => r.toLowerCase() === roleText.toLowerCase());
+    if (!role) { problems.push(`unknown role '${roleText}' in '${entry}' (roles: ${ROLE_NAMES.join(', ')})`); continue; }
+    if (!out.some((m) => m.group === group && m.role === role)) out.push({ group, role });
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  OIDC_ROLE_GROUPS: ${p}`).join('\n')}`);
+  return out;
 }
 
 export function isValidTimeZone(tz: string): boolean {

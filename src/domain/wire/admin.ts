@@ -33,7 +33,38 @@ export const TeamMembersInput = z.object({
     .max(5000)
     .transform((list) => [...new Set(list.map((x) => (typeof x === 'number' ? x : x.Id)))]),
 });
-export const TeamWithMembers = z.object({ Id: z.number().int(), Name: z.string(), Members: z.array(PersonRef) });
+
+/**
+ * A team's identity-provider group (issue 6): its membership follows the groups claim at each OpenID
+ * Connect sign-in. An Entra ID group object id or a group name, as the provider sends it; null or ''
+ * unlinks (the team is managed by hand). Absent in a request: unchanged.
+ */
+export const OIDC_GROUP_MAX = 400;
+export const OIDC_GROUP_MESSAGES = {
+  tooLong: `The group must be at most ${OIDC_GROUP_MAX} characters`,
+  control: 'The group must not contain control characters (tabs, line breaks)',
+} as const;
+export const OidcGroupInput = z.string().trim()
+  .max(OIDC_GROUP_MAX, OIDC_GROUP_MESSAGES.tooLong)
+  .regex(/^\P{Cc}*$/u, OIDC_GROUP_MESSAGES.control)
+  .nullable()
+  .transform((v) => (v === '' ? null : v));
+/** POST /api/teams and POST /api/teams/{id}: the name, and optionally the linked group. */
+export const TeamInput = TeamNameInput.extend({ OidcGroup: OidcGroupInput.optional() });
+/** A team as admins see it: with its linked group (null = managed by hand). */
+export const AdminTeam = z.object({ Id: z.number().int(), Name: z.string(), OidcGroup: z.string().nullable() });
+export type AdminTeam = z.infer<typeof AdminTeam>;
+/**
+ * GET /api/teams/groupSync: every team with its group, and how sign-in sync is configured
+ * (GroupsClaim null = OIDC_GROUPS_CLAIM unset: links are kept but nothing is synced).
+ */
+export const TeamGroupSync = z.object({
+  GroupsClaim: z.string().nullable(),
+  RoleGroups: z.array(z.object({ Group: z.string(), Role: z.string() })),
+  Teams: z.array(AdminTeam),
+});
+export type TeamGroupSync = z.infer<typeof TeamGroupSync>;
+export const TeamWithMembers = AdminTeam.extend({ Members: z.array(PersonRef) });
 export type TeamWithMembers = z.infer<typeof TeamWithMembers>;
 
 /**

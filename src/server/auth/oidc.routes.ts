@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../http/errors.js';
-import { upsertOidcUser } from '../features/users/users.repo.js';
 import { setSessionCookie } from './cookies.js';
 import { OidcClient } from './oidc.js';
+import { signInOidcUser } from './oidcUser.js';
 import { SESSION_COOKIE } from './sessions.js';
 import { safeReturnPath } from './auth.schemas.js';
 
@@ -60,7 +60,7 @@ export const oidcRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
       request.log.warn({ err }, 'OpenID Connect sign-in failed');
       throw new AppError('NOT_SIGNED_IN', `Sign-in failed: ${(err as Error).message}`);
     }
-    const userId = await upsertOidcUser(pool, identity);
+    const userId = await signInOidcUser(deps, identity, request.log);
     const old = request.cookies[SESSION_COOKIE];
     if (old) await sessions.destroy(old);
     setSessionCookie(reply, config, await sessions.create(userId, request.headers['user-agent'] ?? ''));

@@ -1,7 +1,14 @@
 import * as client from 'openid-client';
 import type { Config } from '../config.js';
 
-export interface OidcIdentity { issuer: string; subject: string; email: string; fullName: string }
+export interface OidcIdentity {
+  issuer: string; subject: string; email: string; fullName: string;
+  /** The configured groups claim (OIDC_GROUPS_CLAIM), read only when one is configured. */
+  groups?: GroupsEvidence;
+}
+
+/** What the provider said about groups: the claim's raw value (undefined: not sent), where it was looked for, and any trouble. */
+export interface GroupsEvidence { value: unknown; from: 'ID token' | 'userinfo'; problem?: string }
 
 /**
  * OpenID Connect with code + PKCE. Discovery happens at first use, not at start-up, so an identity
@@ -57,7 +64,30 @@ export class OidcClient {
     const email = [claims['email'], claims['preferred_username'], claims['upn']].find((v): v is string => typeof v === 'string' && v.includes('@'));
     if (!email) throw new Error('The identity provider did not say which e-mail address you have.');
     const name = typeof claims['name'] === 'string' ? claims['name'] : [claims['given_name'], claims['family_name']].filter((v) => typeof v === 'string').join(' ');
-    return { issuer: claims.iss, subject: claims.sub, email, fullName: name || email };
+    const identity: OidcIdentity = { issuer: claims.iss, subject: claims.sub, email, fullName: name || email };
+    if (this.oidc.groups) identity.groups = await this.groupsOf(config, claims, tokens.access_token, this.oidc.groups.claim);
+    return identity;
+  }
+
+  /**
+   * The groups claim from the ID token, else from userinfo (providers such as Keycloak or Okta may be
+   * set up to put groups only there). Userinfo trouble is reported, not thrown: the person still signs
+   * in, and an unread claim changes nothing (domain/groupSync.ts).
+   */
+  private async groupsOf(config: client.Configuration, claims: client.IDToken, accessToken: string, name: string): Promise<GroupsEvidence> {
+    if (claims[name] !== undefined) return { value: claims[name], from: 'ID token' };
+    // Entra ID: a person in more groups than fit in a token gets a pointer to Microsoft Graph instead.
+    const pointers = claims['_claim_names'];
+    if (pointers && typeof pointers === 'object' && name in pointers) {
+      return { value: undefined, from: 'ID token', problem: 'group overage: the provider sent a link to the groups instead of the groups (in Entra ID, emit only groups assigned to the application)' };
+    }
+    if (!config.serverMetadata().userinfo_endpoint || !accessToken) return { value: undefined, from: 'ID token' };
+    try {
+      const info = await client.fetchUserInfo(config, accessToken, claims.sub);
+      return { value: info[name], from: 'userinfo' };
+    } catch (err) {
+      return { value: undefined, from: 'userinfo', problem: `userinfo could not be read: ${(err as Error).message}` };
+    }
   }
 }
 

@@ -10,6 +10,7 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   person_one_desk_at_a_time: 'This person already has a desk booked for an overlapping time.',
   users_email_key_key: 'A person with this e-mail address already exists.',
   teams_name_key_key: 'A team with this name already exists.',
+  teams_oidc_group_key: 'Another team is already linked to this group.',
   tags_type_label_key: 'A tag with this label and type already exists.',
   booking_place_live: 'This site, location or room has been deleted and can no longer be booked.',
 };

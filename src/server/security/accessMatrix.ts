@@ -83,6 +83,7 @@ export const ACCESS_MATRIX: Record<string, AccessLevel> = {
   'POST /api/teams/:id': 'admin',
   'GET /api/teams/:id/members': 'admin',
   'POST /api/teams/:id/members': 'admin',
+  'GET /api/teams/groupSync': 'admin',
   'POST /api/users': 'admin',
   'GET /api/users/:email/roles': 'admin',
   'POST /api/users/:email/roles': 'admin',

@@ -45,7 +45,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 // Plausible field names of this API, so generated bodies hit real validators, not only unknown keys.
 const FIELDS = ['Id', 'Start', 'Finish', 'FloorplanId', 'DeskId', 'RoomId', 'SiteId', 'LocationId', 'Title', 'Name', 'Email', 'FullName',
   'Description', 'OnBehalfOfEmail', 'CancellationReason', 'CancelledByAdmin', 'Capacity', 'RoomType', 'Json', 'Type', 'Label', 'Number',
-  'RoleIds', 'FromDate', 'ToDate', 'fromDate', 'toDate', 'roomType', 'query', 'type', 'email', 'password', 'token', 'endpoint', 'p256dh', 'auth'];
+  'RoleIds', 'OidcGroup', 'FromDate', 'ToDate', 'fromDate', 'toDate', 'roomType', 'query', 'type', 'email', 'password', 'token', 'endpoint', 'p256dh', 'auth'];
 const hostileBody = fc.oneof(
   hostileValue,
   fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 8 }),

@@ -2,7 +2,8 @@
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
-  interface Account { accountId: string; claims: () => Promise<Record<string, unknown>> }
+  /** `use` is 'id_token' or 'userinfo': what the claims are for. */
+  interface Account { accountId: string; claims: (use: string, scope: string) => Promise<Record<string, unknown>> }
   interface Interaction { uid: string; params: Record<string, unknown>; prompt: { name: string } }
   interface GrantInstance { addOIDCScope(scope: string): void; save(): Promise<string> }
 

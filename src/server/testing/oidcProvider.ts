@@ -14,8 +14,12 @@ export interface TestIdp {
   clientSecret: string;
   /** Creates the provider with its one client; call once the app's callback URL is known. */
   start(redirectUri: string): void;
-  /** The account the next interaction signs in, with the claims its ID token carries. */
-  signInAs(accountId: string, claims: Record<string, unknown>): void;
+  /**
+   * The account the next interaction signs in, with the claims its ID token carries (a `groups` claim
+   * too, as Entra ID sends it). Claims named in `userinfoOnly` are left out of the ID token and only
+   * served by the userinfo endpoint, as some providers are set up to do.
+   */
+  signInAs(accountId: string, claims: Record<string, unknown>, opts?: { userinfoOnly?: string[] }): void;
   close(): Promise<void>;
 }
 
@@ -27,7 +31,7 @@ export async function startTestIdp(): Promise<TestIdp> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const accounts = new Map<string, Record<string, unknown>>();
+  const accounts = new Map<string, { claims: Record<string, unknown>; userinfoOnly: string[] }>();
   let current: string | undefined;
 
   const idp: TestIdp = {
@@ -48,7 +52,8 @@ export async function startTestIdp(): Promise<TestIdp> {
         // Like Microsoft Entra ID: the ID token itself carries e-mail and name.
         conformIdTokenClaims: false,
         claims: {
-          openid: ['sub'],
+          // groups: issued with openid, like Entra ID's groups claim (set up in the app registration, no scope).
+          openid: ['sub', 'groups'],
           email: ['email', 'email_verified'],
           profile: ['name', 'given_name', 'family_name', 'preferred_username'],
         },
@@ -56,8 +61,16 @@ export async function startTestIdp(): Promise<TestIdp> {
         cookies: { keys: ['test-cookie-key-1'] },
         jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }] },
         findAccount: async (_ctx, sub) => {
-          const claims = accounts.get(sub);
-          return claims ? { accountId: sub, claims: async () => ({ sub, ...claims }) } : undefined;
+          const account = accounts.get(sub);
+          if (!account) return undefined;
+          return {
+            accountId: sub,
+            claims: async (use: string) => {
+              const claims: Record<string, unknown> = { sub, ...account.claims };
+              if (use === 'id_token') for (const name of account.userinfoOnly) delete claims[name];
+              return claims;
+            },
+          };
         },
       });
       const callback = provider.callback();
@@ -72,8 +85,8 @@ export async function startTestIdp(): Promise<TestIdp> {
         callback(req, res);
       };
     },
-    signInAs(accountId, claims) {
-      accounts.set(accountId, claims);
+    signInAs(accountId, claims, opts) {
+      accounts.set(accountId, { claims, userinfoOnly: opts?.userinfoOnly ?? [] });
       current = accountId;
     },
     close: () => new Promise<void>((resolve) => {
@@ -141,4 +154,18 @@ export class Browser {
     }
     throw new Error(`too many redirects from ${url}`);
   }
+}
+
+/**
+ * The round trip app → provider → app as `subject`, stopped before the app's callback: fetch
+ * `callbackUrl` with `browser` to finish it (a test may hold several and finish them at once).
+ */
+export async function toAppCallback(
+  idp: TestIdp, appUrl: string, subject: string, claims: Record<string, unknown>, opts?: { userinfoOnly?: string[] },
+): Promise<{ browser: Browser; callbackUrl: string }> {
+  idp.signInAs(subject, claims, opts);
+  const browser = new Browser();
+  const { hops, next } = await browser.follow(`${appUrl}/auth/oidc/start`, `${appUrl}/auth/oidc/callback`);
+  if (!next) throw new Error(`the round trip did not reach the callback: ${hops.map((h) => `${h.res.status} ${h.url}`).join(' → ')}`);
+  return { browser, callbackUrl: next };
 }

@@ -1,16 +1,22 @@
-import type { PersonRef, TeamRef } from '../../../domain/wire/people.js';
+import type { AdminTeam } from '../../../domain/wire/admin.js';
+import type { PersonRef } from '../../../domain/wire/people.js';
 import type { Db } from '../orgAccess/orgAccess.repo.js';
 
-export async function insertTeam(db: Db, name: string): Promise<TeamRef> {
-  return (await db.query<TeamRef>('INSERT INTO teams (name) VALUES ($1) RETURNING id AS "Id", name AS "Name"', [name])).rows[0]!;
+const TEAM = 'id AS "Id", name AS "Name", oidc_group AS "OidcGroup"';
+
+export async function insertTeam(db: Db, name: string, oidcGroup: string | null): Promise<AdminTeam> {
+  return (await db.query<AdminTeam>(`INSERT INTO teams (name, oidc_group) VALUES ($1, $2) RETURNING ${TEAM}`, [name, oidcGroup])).rows[0]!;
 }
 
-export async function renameTeam(db: Db, id: number, name: string): Promise<TeamRef | undefined> {
-  return (await db.query<TeamRef>('UPDATE teams SET name = $2 WHERE id = $1 RETURNING id AS "Id", name AS "Name"', [id, name])).rows[0];
+/** Renames; the linked group changes only when one is given (undefined keeps it, null unlinks). */
+export async function updateTeam(db: Db, id: number, name: string, oidcGroup: string | null | undefined): Promise<AdminTeam | undefined> {
+  return (await db.query<AdminTeam>(
+    `UPDATE teams SET name = $2, oidc_group = CASE WHEN $3 THEN $4 ELSE oidc_group END WHERE id = $1 RETURNING ${TEAM}`,
+    [id, name, oidcGroup !== undefined, oidcGroup ?? null])).rows[0];
 }
 
-export async function lockTeam(db: Db, id: number): Promise<TeamRef | undefined> {
-  return (await db.query<TeamRef>('SELECT id AS "Id", name AS "Name" FROM teams WHERE id = $1 FOR UPDATE', [id])).rows[0];
+export async function lockTeam(db: Db, id: number): Promise<AdminTeam | undefined> {
+  return (await db.query<AdminTeam>(`SELECT ${TEAM} FROM teams WHERE id = $1 FOR UPDATE`, [id])).rows[0];
 }
 
 export async function deleteTeamRow(db: Db, id: number): Promise<void> {
@@ -45,6 +51,11 @@ export async function membersOf(db: Db, teamId: number): Promise<PersonRef[]> {
      WHERE tm.team_id = $1 ORDER BY lower(u.full_name), u.email_key`, [teamId])).rows;
 }
 
-export async function teamById(db: Db, id: number): Promise<TeamRef | undefined> {
-  return (await db.query<TeamRef>('SELECT id AS "Id", name AS "Name" FROM teams WHERE id = $1', [id])).rows[0];
+export async function teamById(db: Db, id: number): Promise<AdminTeam | undefined> {
+  return (await db.query<AdminTeam>(`SELECT ${TEAM} FROM teams WHERE id = $1`, [id])).rows[0];
+}
+
+/** Every team with its linked group, in the order GET /api/teams lists them. */
+export async function allTeamsWithGroups(db: Db): Promise<AdminTeam[]> {
+  return (await db.query<AdminTeam>(`SELECT ${TEAM} FROM teams ORDER BY lower(name), id`)).rows;
 }

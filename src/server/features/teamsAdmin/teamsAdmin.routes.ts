@@ -1,24 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TeamMembersInput, TeamNameInput, TeamWithMembers } from '../../../domain/wire/admin.js';
+import { AdminTeam, TeamGroupSync, TeamInput, TeamMembersInput, TeamWithMembers } from '../../../domain/wire/admin.js';
 import { IdParam } from '../../../domain/wire/common.js';
-import { TeamRef } from '../../../domain/wire/people.js';
 import type { AppDeps } from '../../deps.js';
-import { createTeam, deleteTeam, renameTeamById, setMembers, teamWithMembers } from './teamsAdmin.service.js';
+import { createTeam, deleteTeam, setMembers, teamGroupSync, teamWithMembers, updateTeamById } from './teamsAdmin.service.js';
 
-/** Teams administration (admins): create, rename, delete, members. GET /api/teams is features/teams'. */
+/** Teams administration (admins): create, rename, link to a group, delete, members. GET /api/teams is features/teams'. */
 export const teamsAdminRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['teams'];
 
   app.post('/api/teams', {
     config: { access: 'admin' },
-    schema: { tags, summary: 'Create a team { Name }', body: TeamNameInput, response: { 201: TeamRef } },
-  }, async (request, reply) => reply.code(201).send(await createTeam(deps, request.body.Name)));
+    schema: { tags, summary: 'Create a team { Name, OidcGroup? }', body: TeamInput, response: { 201: AdminTeam } },
+  }, async (request, reply) => reply.code(201).send(await createTeam(deps, request.body)));
 
   app.post('/api/teams/:id', {
     config: { access: 'admin' },
-    schema: { tags, summary: 'Rename a team { Name }', params: IdParam, body: TeamNameInput, response: { 200: TeamRef } },
-  }, async (request) => renameTeamById(deps, request.params.id, request.body.Name));
+    schema: {
+      tags, summary: 'Rename a team { Name }, and link it to an identity-provider group { OidcGroup } (null unlinks; absent keeps)',
+      params: IdParam, body: TeamInput, response: { 200: AdminTeam },
+    },
+  }, async (request) => updateTeamById(deps, request.params.id, request.body));
+
+  app.get('/api/teams/groupSync', {
+    config: { access: 'admin' },
+    schema: { tags, summary: 'Every team with its linked group, and how sign-in group sync is configured', response: { 200: TeamGroupSync } },
+  }, async () => teamGroupSync(deps));
 
   app.delete('/api/teams/:id', {
     config: { access: 'admin' },
@@ -27,7 +34,7 @@ export const teamsAdminRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async 
 
   app.get('/api/teams/:id/members', {
     config: { access: 'admin' },
-    schema: { tags, summary: 'A team and its members', params: IdParam, response: { 200: TeamWithMembers } },
+    schema: { tags, summary: 'A team, its linked group and its members', params: IdParam, response: { 200: TeamWithMembers } },
   }, async (request) => teamWithMembers(deps, request.params.id));
 
   app.post('/api/teams/:id/members', {

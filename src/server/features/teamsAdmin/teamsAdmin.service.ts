@@ -1,21 +1,37 @@
-import type { TeamWithMembers } from '../../../domain/wire/admin.js';
-import type { TeamRef } from '../../../domain/wire/people.js';
+import type { AdminTeam, TeamGroupSync, TeamWithMembers } from '../../../domain/wire/admin.js';
 import type { AppDeps } from '../../deps.js';
 import { badInput, conflict, notFound } from '../../http/errors.js';
 import { inTransaction } from '../orgAccess/orgAccess.repo.js';
 import {
-  deleteTeamRow, existingUserIds, insertTeam, lockTeam, membersOf, renameTeam, replaceMembers, teamAssignedToDesks, teamById,
+  allTeamsWithGroups, deleteTeamRow, existingUserIds, insertTeam, lockTeam, membersOf, replaceMembers, teamAssignedToDesks, teamById, updateTeam,
 } from './teamsAdmin.repo.js';
 
 export const TEAM_ON_DESKS_MESSAGE = 'This team is assigned to desks on a floorplan. Remove it from those desks first.';
 
-// Names are unique case-insensitively (teams.name_key); a clash becomes 409 through dbErrors.
-export const createTeam = (deps: AppDeps, name: string): Promise<TeamRef> => insertTeam(deps.pool, name);
+/** A team's fields as admins send them: OidcGroup undefined = unchanged, null = not linked to a group. */
+export interface TeamFields { Name: string; OidcGroup?: string | null | undefined }
 
-export async function renameTeamById(deps: AppDeps, id: number, name: string): Promise<TeamRef> {
-  const team = await renameTeam(deps.pool, id, name);
-  if (!team) throw notFound('The team');
-  return team;
+// Names are unique case-insensitively (teams.name_key), and so are linked groups (teams_oidc_group_key);
+// a clash becomes 409 through dbErrors.
+export const createTeam = (deps: AppDeps, team: TeamFields): Promise<AdminTeam> => insertTeam(deps.pool, team.Name, team.OidcGroup ?? null);
+
+export async function updateTeamById(deps: AppDeps, id: number, team: TeamFields): Promise<AdminTeam> {
+  const updated = await updateTeam(deps.pool, id, team.Name, team.OidcGroup);
+  if (!updated) throw notFound('The team');
+  return updated;
+}
+
+/**
+ * Teams with their linked groups, and the sync configuration, for the Teams screen: an admin linking
+ * a team sees whether sign-in will act on the link and which groups give which roles.
+ */
+export async function teamGroupSync(deps: AppDeps): Promise<TeamGroupSync> {
+  const groups = deps.config.oidc?.groups;
+  return {
+    GroupsClaim: groups?.claim ?? null,
+    RoleGroups: (groups?.roleGroups ?? []).map((m) => ({ Group: m.group, Role: m.role })),
+    Teams: await allTeamsWithGroups(deps.pool),
+  };
 }
 
 /**

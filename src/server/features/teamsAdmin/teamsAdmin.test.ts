@@ -27,8 +27,8 @@ describe('POST /api/teams (create)', () => {
   it('creates a team with a trimmed name; GET /api/teams lists it', async () => {
     const res = await call(t, admin, 'POST', '/api/teams', { name: '  Facilities  ' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ Id: expect.any(Number), Name: 'Facilities' });
-    expect((await call(t, staff, 'GET', '/api/teams')).json()).toContainEqual(res.json());
+    expect(res.json()).toEqual({ Id: expect.any(Number), Name: 'Facilities', OidcGroup: null });
+    expect((await call(t, staff, 'GET', '/api/teams')).json()).toContainEqual({ Id: res.json().Id, Name: 'Facilities' });
   });
 
   it.each([['FACILITIES'], ['facilities']])('refuses a duplicate name in any case (%s) with 409', async (name) => {
@@ -54,7 +54,7 @@ describe('POST /api/teams/{id} (rename)', () => {
     const team = await createTeam('Old Name');
     const res = await call(t, admin, 'POST', `/api/teams/${team.Id}`, { Name: 'New Name' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ Id: team.Id, Name: 'New Name' });
+    expect(res.json()).toEqual({ Id: team.Id, Name: 'New Name', OidcGroup: null });
     // Changing only the case of its own name is allowed.
     expect((await call(t, admin, 'POST', `/api/teams/${team.Id}`, { Name: 'NEW NAME' })).statusCode).toBe(200);
   });
@@ -76,7 +76,7 @@ describe('team members', () => {
     const res = await call(t, admin, 'POST', `/api/teams/${team.Id}/members`, { UserIds: [b.id, a.id, a.id] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      Id: team.Id, Name: 'Members Team',
+      Id: team.Id, Name: 'Members Team', OidcGroup: null,
       Members: [{ Id: a.id, FullName: 'Alice A', Email: a.email }, { Id: b.id, FullName: 'Bob B', Email: b.email }],
     });
     // Person objects are accepted too (what a picker holds); the set is replaced.

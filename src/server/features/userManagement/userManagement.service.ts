@@ -1,4 +1,4 @@
-import { ROLES } from '../../../domain/roles.js';
+import { removesLastAdmin, ROLES } from '../../../domain/roles.js';
 import { csvLine } from '../../../domain/adminRules.js';
 import type { Profile } from '../../../domain/wire/profile.js';
 import type { AppDeps } from '../../deps.js';
@@ -25,7 +25,9 @@ export async function assignRoles(deps: AppDeps, email: string, roleIds: number[
     if (id === undefined) throw notFound('The person');
     await lockAdminRole(db);
     const current = await roleIdsOf(db, id);
-    if (current.includes(ADMIN_ROLE_ID) && !roleIds.includes(ADMIN_ROLE_ID) && (await countAdmins(db)) <= 1) {
+    const holdsAdmin = current.includes(ADMIN_ROLE_ID), keepsAdmin = roleIds.includes(ADMIN_ROLE_ID);
+    // Counted only when it matters; the rule itself is shared with the identity-provider group sync.
+    if (holdsAdmin && !keepsAdmin && removesLastAdmin({ holdsAdmin, keepsAdmin, adminCount: await countAdmins(db) })) {
       throw conflict(LAST_ADMIN_MESSAGE);
     }
     await replaceRoles(db, id, roleIds);

@@ -34,7 +34,7 @@ export async function countAdmins(db: pg.Pool | pg.PoolClient): Promise<number> 
  * Creates or updates the person from an OpenID Connect sign-in. Matching is by issuer + subject first,
  * then by e-mail, so an admin's pre-registration (POST /api/users) is claimed at first sign-in.
  */
-export async function upsertOidcUser(db: pg.Pool, u: { issuer: string; subject: string; email: string; fullName: string }): Promise<number> {
+export async function upsertOidcUser(db: pg.Pool | pg.PoolClient, u: { issuer: string; subject: string; email: string; fullName: string }): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `WITH by_subject AS (
        UPDATE users SET email = $3, full_name = CASE WHEN $4 = '' THEN full_name ELSE $4 END

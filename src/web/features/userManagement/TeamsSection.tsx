@@ -3,32 +3,36 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { PersonRef, TeamRef } from '../../../domain/wire/people.js';
-import { api, ApiError } from '../../app/api.js';
+import type { AdminTeam } from '../../../domain/wire/admin.js';
+import type { PersonRef } from '../../../domain/wire/people.js';
+import { ApiError } from '../../app/api.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { SETTINGS_QUERY_KEY } from '../../app/useSettings.js';
 import { NO_TEAMS_FOUND, PersonPicker } from '../restrictions/index.js';
-import { createTeam, deleteTeam, renameTeam, setTeamMembers, teamMembers, teamMembersKey } from './userManagementApi.js';
+import { EditTeamDialog } from './EditTeamDialog.js';
+import { GroupSyncNote } from './GroupSyncNote.js';
+import { createTeam, deleteTeam, setTeamMembers, TEAM_GROUP_SYNC_KEY, teamGroupSync, teamMembers, teamMembersKey } from './userManagementApi.js';
 
 
 const TEAMS_KEY = ['teams'] as const;
 const serverText = (err: unknown) => (err instanceof ApiError ? err.serverMessage : 'the server cannot be reached');
 
-/** Teams: create, rename, delete and manage members (admins). */
+/** Teams: create, rename, link to an identity-provider group, delete and manage members (admins). */
 export function TeamsSection() {
   const queryClient = useQueryClient();
-  const teams = useQuery({ queryKey: TEAMS_KEY, queryFn: () => api.get<TeamRef[]>('/api/teams') });
+  // The admin list carries each team's group and the sync settings; GET /api/teams (everyone's) does not.
+  const sync = useQuery({ queryKey: TEAM_GROUP_SYNC_KEY, queryFn: teamGroupSync });
   const [filter, setFilter] = useState('');
   const [newName, setNewName] = useState('');
-  const [renaming, setRenaming] = useState<TeamRef | null>(null);
-  const [members, setMembers] = useState<TeamRef | null>(null);
+  const [editing, setEditing] = useState<AdminTeam | null>(null);
+  const [members, setMembers] = useState<AdminTeam | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: TEAMS_KEY });
 
   const create = useMutation({
     mutationFn: (name: string) => createTeam(name),
     onSuccess: async (t) => { setNewName(''); await refresh(); notifications.show({ color: 'green', title: 'Team created', message: t.Name }); },
   });
-  const askDelete = (t: TeamRef) => modals.openConfirmModal({
+  const askDelete = (t: AdminTeam) => modals.openConfirmModal({
     title: `Delete team ${t.Name}`,
     children: <Text size="sm">Members lose what the team gave them (access lists naming it). Are you sure?</Text>,
     labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -44,7 +48,7 @@ export function TeamsSection() {
     },
   });
 
-  const shown = (teams.data ?? []).filter((t) => t.Name.toLowerCase().includes(filter.trim().toLowerCase()));
+  const shown = (sync.data?.Teams ?? []).filter((t) => t.Name.toLowerCase().includes(filter.trim().toLowerCase()));
   const submitNew = (e: FormEvent) => { e.preventDefault(); if (newName.trim()) create.mutate(newName.trim()); };
 
   return (
@@ -58,23 +62,25 @@ export function TeamsSection() {
           </Group>
         </form>
       </Group>
+      {sync.data && <GroupSyncNote sync={sync.data} />}
       {create.isError && <Alert color="red" role="alert">Unable to create team: {serverText(create.error)}</Alert>}
-      {teams.isPending && <Loader size="sm" aria-label="Loading teams" />}
-      {teams.isError && <Alert color="red" role="alert">Unable to load teams: {serverText(teams.error)}</Alert>}
-      {teams.data && shown.length === 0 && <Text>{NO_TEAMS_FOUND}</Text>}
+      {sync.isPending && <Loader size="sm" aria-label="Loading teams" />}
+      {sync.isError && <Alert color="red" role="alert">Unable to load teams: {serverText(sync.error)}</Alert>}
+      {sync.data && shown.length === 0 && <Text>{NO_TEAMS_FOUND}</Text>}
       {shown.length > 0 && (
         <Table.ScrollContainer minWidth={480}>
           <Table striped>
             <Table.Caption>Teams</Table.Caption>
-            <Table.Thead><Table.Tr><Table.Th>Team</Table.Th><Table.Th>Actions</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead><Table.Tr><Table.Th>Team</Table.Th><Table.Th>Identity provider group</Table.Th><Table.Th>Actions</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {shown.map((t) => (
                 <Table.Tr key={t.Id}>
                   <Table.Td>{t.Name}</Table.Td>
+                  <Table.Td>{t.OidcGroup ? <Text component="span" size="sm" ff="monospace">{t.OidcGroup}</Text> : <Text component="span" size="sm" c="dimmed">None (managed here)</Text>}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Button size="xs" onClick={() => setMembers(t)} aria-label={`Members of ${t.Name}`}>Members</Button>
-                      <Button size="xs" variant="light" onClick={() => setRenaming(t)} aria-label={`Rename ${t.Name}`}>Rename</Button>
+                      <Button size="xs" variant="light" onClick={() => setEditing(t)} aria-label={`Edit ${t.Name}`}>Edit</Button>
                       <Button size="xs" variant="subtle" color="red" onClick={() => askDelete(t)} aria-label={`Delete ${t.Name}`}>Delete</Button>
                     </Group>
                   </Table.Td>
@@ -84,32 +90,13 @@ export function TeamsSection() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {renaming && <RenameTeamDialog team={renaming} onClose={() => setRenaming(null)} onSaved={refresh} />}
+      {editing && <EditTeamDialog team={editing} syncOn={!!sync.data?.GroupsClaim} onClose={() => setEditing(null)} onSaved={refresh} />}
       {members && <TeamMembersDialog team={members} onClose={() => setMembers(null)} />}
     </Stack>
   );
 }
 
-function RenameTeamDialog({ team, onClose, onSaved }: { team: TeamRef; onClose: () => void; onSaved: () => void }) {
-  const [name, setName] = useState(team.Name);
-  const save = useMutation({ mutationFn: () => renameTeam(team.Id, name.trim()), onSuccess: () => { onSaved(); onClose(); } });
-  return (
-    <Modal opened onClose={onClose} title={`Rename team ${team.Name}`} centered>
-      <form onSubmit={(e) => { e.preventDefault(); if (name.trim()) save.mutate(); }}>
-        <Stack>
-          <TextInput label="Team name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={name.trim() === '' ? 'Team name is mandatory' : undefined} data-autofocus />
-          {save.isError && <Alert color="red" role="alert">Unable to rename team: {serverText(save.error)}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={name.trim() === ''} loading={save.isPending}>Save</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function TeamMembersDialog({ team, onClose }: { team: TeamRef; onClose: () => void }) {
+function TeamMembersDialog({ team, onClose }: { team: AdminTeam; onClose: () => void }) {
   const { settings } = useLoadedSettings();
   const queryClient = useQueryClient();
   const loaded = useQuery({ queryKey: teamMembersKey(team.Id), queryFn: () => teamMembers(team.Id) });
@@ -131,6 +118,12 @@ function TeamMembersDialog({ team, onClose }: { team: TeamRef; onClose: () => vo
   return (
     <Modal opened onClose={onClose} title={`Members of ${team.Name}`} centered size="lg">
       <Stack>
+        {team.OidcGroup && (
+          <Text size="sm">
+            Linked to the group &lsquo;{team.OidcGroup}&rsquo;: each person&rsquo;s next sign-in with the identity provider adds or removes them
+            by their groups, replacing changes made here.
+          </Text>
+        )}
         {loaded.isPending && <Loader size="xs" aria-label="Loading members" />}
         {loaded.isError && <Alert color="red" role="alert">Unable to load members: {serverText(loaded.error)}</Alert>}
         {people && <PersonPicker label="Members" value={people} onChange={setPeople} />}

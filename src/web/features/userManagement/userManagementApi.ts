@@ -1,5 +1,5 @@
 /** User management calls (SPEC 7 'Users, roles, teams'; teams administration of issue 6). */
-import type { TeamWithMembers } from '../../../domain/wire/admin.js';
+import type { AdminTeam, TeamGroupSync, TeamWithMembers } from '../../../domain/wire/admin.js';
 import type { PersonRef, TeamRef } from '../../../domain/wire/people.js';
 import type { Profile } from '../../../domain/wire/profile.js';
 import { api } from '../../app/api.js';
@@ -8,6 +8,8 @@ import { withBase } from '../../app/basePath.js';
 export const ROLES_KEY = ['roles'] as const;
 export const personRolesKey = (email: string) => ['users', 'roles', email.toLowerCase()] as const;
 export const teamMembersKey = (id: number) => ['teams', id, 'members'] as const;
+/** Under ['teams'], so invalidating the team list refreshes it too. */
+export const TEAM_GROUP_SYNC_KEY = ['teams', 'groupSync'] as const;
 
 export const searchPeople = (text: string) => api.get<PersonRef[]>(`/api/users/search/${encodeURIComponent(text)}`);
 export const listRoles = () => api.get<{ Id: number; Name: string }[]>('/api/roles');
@@ -18,7 +20,9 @@ export const signOutEverywhere = (id: number) => api.post<{ Success: boolean; Se
 export const ADMINS_EXPORT_URL = withBase('/api/users/admins/export');
 
 export const createTeam = (name: string) => api.post<TeamRef>('/api/teams', { Name: name });
-export const renameTeam = (id: number, name: string) => api.post<TeamRef>(`/api/teams/${id}`, { Name: name });
+/** Renames a team and sets its identity-provider group (null: managed by hand). */
+export const updateTeam = (id: number, team: { Name: string; OidcGroup: string | null }) => api.post<AdminTeam>(`/api/teams/${id}`, team);
+export const teamGroupSync = () => api.get<TeamGroupSync>('/api/teams/groupSync');
 export const deleteTeam = (id: number) => api.delete<{ Success: boolean }>(`/api/teams/${id}`);
 export const teamMembers = (id: number) => api.get<TeamWithMembers>(`/api/teams/${id}/members`);
 export const setTeamMembers = (id: number, userIds: number[]) => api.post<TeamWithMembers>(`/api/teams/${id}/members`, { UserIds: userIds });
