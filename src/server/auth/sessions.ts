@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Caller } from '../../domain/permissions.js';
 import type { RoleName } from '../../domain/roles.js';
+import { CallerCache, type CallerDetails } from './callerCache.js';
 
 /** The signed-in person as every route sees them. */
 export interface SessionUser {
@@ -25,6 +26,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * revokes one at once. The cookie holds a random token; only its hash is stored.
  */
 export class SessionStore {
+  private readonly callers = new CallerCache();
+
   constructor(private readonly pool: pg.Pool, private readonly idleMinutes: number) {}
 
   async create(userId: number, userAgent: string): Promise<string> {
@@ -45,28 +48,36 @@ export class SessionStore {
   }
 
   /**
-   * One query loads the person, roles, teams and the two derived flags. Sliding expiry is written at
+   * Resolves a session in one cheap primary-key lookup that also reads the person's caller_version
+   * and the configuration version; the derived part (roles, teams, flags) comes from memory when
+   * both versions still match, else from a second query (CallerCache). Sliding expiry is written at
    * most once a minute per session, so a busy client does not turn every read into a write.
    */
   async resolve(token: string): Promise<SessionUser | undefined> {
-    // A named (prepared) statement: planned once per connection, which cuts this hot query to a third.
-    const { rows } = await this.pool.query<SessionRow>({ name: 'session_resolve', text: RESOLVE_SQL, values: [hashToken(token)] });
+    const idHash = hashToken(token);
+    // Named (prepared) statements: planned once per connection; these run on every request.
+    const { rows } = await this.pool.query<SessionRow>({ name: 'session_resolve', text: RESOLVE_SQL, values: [idHash] });
     const row = rows[0];
     if (!row) return undefined;
     if (row.stale) {
       void this.pool.query(
         `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(mins => $2) WHERE id_hash = $1`,
-        [hashToken(token), this.idleMinutes],
+        [idHash, this.idleMinutes],
       ).catch(() => undefined);
     }
-    return {
-      id: row.id,
-      email: row.email,
-      fullName: row.full_name,
-      teamIds: row.team_ids,
-      caller: { roles: row.roles as RoleName[], roomApprover: row.room_approver, siteLvlAdmin: row.site_lvl_admin },
-      configVersion: row.config_version,
-    };
+    const details = this.callers.get(row.id, row.caller_version, row.config_version) ?? await this.loadCaller(row);
+    return { id: row.id, email: row.email, fullName: row.full_name, ...details, configVersion: row.config_version };
+  }
+
+  private async loadCaller(row: SessionRow): Promise<CallerDetails> {
+    const { rows } = await this.pool.query<CallerRow>({ name: 'caller_details', text: CALLER_SQL, values: [row.id] });
+    const r = rows[0];
+    // The person vanished between the two queries: no roles, no teams (the next request gets a 401).
+    if (!r) return { teamIds: [], caller: { roles: [], roomApprover: false, siteLvlAdmin: false } };
+    const details = { teamIds: r.team_ids, caller: { roles: r.roles as RoleName[], roomApprover: r.room_approver, siteLvlAdmin: r.site_lvl_admin } };
+    // Keyed by the versions read with the session: anything changed since only makes the entry unused.
+    this.callers.set(row.id, row.caller_version, row.config_version, details);
+    return details;
   }
 
   async purgeExpired(): Promise<number> {
@@ -74,10 +85,8 @@ export class SessionStore {
   }
 }
 
-interface SessionRow {
-  id: number; email: string; full_name: string; roles: string[]; team_ids: number[];
-  room_approver: boolean; site_lvl_admin: boolean; stale: boolean; config_version: number;
-}
+interface SessionRow { id: number; email: string; full_name: string; stale: boolean; caller_version: number; config_version: number }
+interface CallerRow { roles: string[]; team_ids: number[]; room_approver: boolean; site_lvl_admin: boolean }
 
 /** The derived flags (SPEC 6): listed as room admin (access type 1) of a live room or location, or as resource admin (0) of a live site. */
 export const CALLER_FLAGS_SQL = `
@@ -92,11 +101,15 @@ export const CALLER_FLAGS_SQL = `
 
 
 export const RESOLVE_SQL = `
-  SELECT u.id, u.email, u.full_name,
-    coalesce((SELECT array_agg(r.name ORDER BY r.id) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
-    coalesce((SELECT array_agg(tm.team_id ORDER BY tm.team_id) FROM team_members tm WHERE tm.user_id = u.id), '{}') AS team_ids,
-    ${CALLER_FLAGS_SQL},
+  SELECT u.id, u.email, u.full_name, u.caller_version,
     s.last_seen_at < now() - interval '1 minute' AS stale,
     (SELECT version FROM config_version) AS config_version
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id_hash = $1 AND s.expires_at > now()`;
+
+const CALLER_SQL = `
+  SELECT
+    coalesce((SELECT array_agg(r.name ORDER BY r.id) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
+    coalesce((SELECT array_agg(tm.team_id ORDER BY tm.team_id) FROM team_members tm WHERE tm.user_id = u.id), '{}') AS team_ids,
+    ${CALLER_FLAGS_SQL}
+  FROM users u WHERE u.id = $1`;

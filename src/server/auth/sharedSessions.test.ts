@@ -63,6 +63,24 @@ describe('sessions shared by two instances', () => {
     await a.pool.query('DELETE FROM user_roles WHERE user_id = $1', [person.id]);
     expect((await a.app.inject({ method: 'POST', url: '/api/settings', headers: { cookie }, payload: settings })).statusCode).toBe(403);
   });
+
+  it('joining or leaving a team that is a site resource admin counts on both instances at the next request', async () => {
+    // The derived flags are kept in memory per instance (CallerCache); this proves the versions read
+    // with every session lookup retire them the moment team membership changes anywhere.
+    const cookie = await signIn(a);
+    const site = (await a.pool.query("INSERT INTO sites (title, time_zone) VALUES ('Shared site', 'Europe/London') RETURNING id")).rows[0].id;
+    const team = (await a.pool.query("INSERT INTO teams (name) VALUES ('Reception team') RETURNING id")).rows[0].id;
+    await a.pool.query("INSERT INTO access_grants (scope, scope_id, access_type, team_id) VALUES ('site', $1, 0, $2)", [site, team]);
+    const mySites = (on: T) => on.app.inject({ method: 'GET', url: '/api/sites/my', headers: { cookie } });
+    expect((await mySites(a)).statusCode).toBe(403);
+    expect((await mySites(b)).statusCode).toBe(403);
+    await a.pool.query('INSERT INTO team_members (team_id, user_id) VALUES ($1, $2)', [team, person.id]);
+    expect((await mySites(b)).statusCode).toBe(200);
+    expect((await mySites(a)).statusCode).toBe(200);
+    await b.pool.query('DELETE FROM team_members WHERE team_id = $1', [team]);
+    expect((await mySites(a)).statusCode).toBe(403);
+    expect((await mySites(b)).statusCode).toBe(403);
+  });
 });
 
 describe('the sign-in limit shared by two instances', () => {
