@@ -18,14 +18,16 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
 // Connection-level failures: the database is down or unreachable.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
 
-interface PgLikeError { code?: string; constraint?: string; message?: string }
+interface PgLikeError { code?: string; constraint?: string; message?: string; syscall?: string }
 
 export function fromDatabaseError(err: unknown): AppError | undefined {
   const e = err as PgLikeError;
   const message = typeof e?.message === 'string' ? e.message : '';
+  // ENOENT on connect: the Unix socket of a stopped embedded PostgreSQL is gone (not any missing file).
+  if (e?.code === 'ENOENT' && e.syscall === 'connect') return new AppError('UNAVAILABLE', 'The database is not available. Please try again shortly.');
   if (e?.code && UNAVAILABLE_CODES.has(e.code)) return new AppError('UNAVAILABLE', 'The database is not available. Please try again shortly.');
   if (e?.code?.startsWith('08')) return new AppError('UNAVAILABLE', 'The database is not available. Please try again shortly.');
-  if (/timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(message)) {
+  if (/timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|connect ENOENT/i.test(message)) {
     return new AppError('UNAVAILABLE', 'The database is not available. Please try again shortly.');
   }
   if (e?.code === '23P01' || e?.code === '23505') {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { startEmbeddedDatabase } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 import { createPool } from '../db/pool.js';
+import { withDatabase } from '../db/databaseUrl.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,12 +30,12 @@ export default async function setup(project: TestProject) {
     log: () => undefined,
     settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
   });
-  const adminUrl = db.url.replace(/\/hotdesk$/, '/postgres');
+  const adminUrl = withDatabase(db.url, 'postgres');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
-  const pool = createPool(adminUrl.replace(/\/postgres$/, `/${TEMPLATE_DB}`), 2);
+  const pool = createPool(withDatabase(adminUrl, TEMPLATE_DB), 2);
   await migrate(pool);
   await pool.end();
   project.provide('pgAdminUrl', adminUrl);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import { createPool } from '../db/pool.js';
+import { withDatabase } from '../db/databaseUrl.js';
 import { SessionStore, SESSION_COOKIE } from '../auth/sessions.js';
 import { SignInLimiter } from '../auth/signInLimiter.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -20,7 +21,7 @@ export async function createTestDatabase(): Promise<{ url: string; pool: pg.Pool
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE t_template`);
   await admin.end();
-  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const url = withDatabase(adminUrl, name);
   const pool = createPool(url, 10);
   return {
     url,
