@@ -21,7 +21,9 @@ export async function startBenchEnv(serverEnv: Record<string, string> = {}): Pro
   const pool = createPool(db.url, 60);
   await migrate(pool);
   const port = await freePort();
-  const server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the app under load.
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn('node', [...extraArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...serverEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

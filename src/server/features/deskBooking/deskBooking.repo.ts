@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { BookingConstraint } from '../../../domain/advanceLimit.js';
 import type { Booking, DeskOccupancy } from '../../../domain/wire/bookings.js';
 import { BOOKING_COLUMNS, BOOKING_JOINS, toBooking, type BookingRow } from '../bookings/bookingPresenter.js';
+import { deskInsertBatcher, insertOneDeskBooking, type NewDeskBooking } from './deskInsertBatcher.js';
 
 /** Everything a desk booking decision needs, in one round trip. */
 export interface DeskContext {
@@ -75,27 +76,11 @@ async function queryDeskContext(db: pg.Pool, floorplanId: number): Promise<DeskC
   };
 }
 
-export interface NewDeskBooking {
-  siteId: number; locationId: number; floorplanId: number; layoutId: number; deskId: string; deskName: string;
-  start: Date; finish: Date; description: string; onBehalfOfEmail: string; bookedByUserId: number; holderKey: string;
-  includeParking: boolean;
-}
+export type { NewDeskBooking } from './deskInsertBatcher.js';
 
-// One statement inserts and returns the presented booking; the exclusion constraints refuse overlaps.
-const INSERT_SQL = `
-  WITH b AS (
-    INSERT INTO bookings (site_id, location_id, floorplan_id, layout_id, desk_id, desk_name, starts_at, finishes_at,
-      description, on_behalf_of_email, booked_by_user_id, holder_key, include_parking, status)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1)
-    RETURNING *)
-  SELECT ${BOOKING_COLUMNS} FROM b ${BOOKING_JOINS}`;
-
-const insertParams = (n: NewDeskBooking) => [n.siteId, n.locationId, n.floorplanId, n.layoutId, n.deskId, n.deskName, n.start, n.finish,
-  n.description, n.onBehalfOfEmail, n.bookedByUserId, n.holderKey, n.includeParking];
-
-export async function insertDeskBooking(db: pg.Pool, n: NewDeskBooking) {
-  const { rows } = await db.query<BookingRow>({ name: 'desk_insert', text: INSERT_SQL, values: insertParams(n) });
-  return toBooking(rows[0]!);
+/** A new desk booking, written together with others arriving at the same moment (DeskInsertBatcher). */
+export function insertDeskBooking(db: pg.Pool, n: NewDeskBooking) {
+  return deskInsertBatcher(db).insert(n);
 }
 
 /** A desk booking as an edit needs it, with the booker's e-mail (the holder when no on-behalf person is named). */
@@ -171,9 +156,9 @@ export async function insertDeskBookingWithParking(db: pg.Pool, n: NewDeskBookin
       await client.query('ROLLBACK');
       return undefined;
     }
-    const inserted = await client.query<BookingRow>({ name: 'desk_insert', text: INSERT_SQL, values: insertParams(n) });
+    const inserted = await insertOneDeskBooking(client, n);
     await client.query('COMMIT');
-    return toBooking(inserted.rows[0]!);
+    return inserted;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
