@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { SetupPage } from '../features/auth/SetupPage.js';
@@ -9,6 +10,7 @@ import { SIGNED_IN_ROUTES, accessRule } from './routeTable.js';
 import { SignedInLayout } from './SignedInLayout.js';
 import { ComingSoon } from './shell/ComingSoon.js';
 import { NotFound } from './shell/NotFound.js';
+import { PageLoading } from './lazyPage.js';
 
 export function AppRoutes() {
   return (
@@ -26,7 +28,11 @@ export function AppRoutes() {
           <Route
             key={r.path}
             path={r.path}
-            element={<RequireAccess rule={accessRule(r)}>{r.element ?? <ComingSoon screen={r.screen} back={r.back} />}</RequireAccess>}
+            element={(
+              <RequireAccess rule={accessRule(r)}>
+                <Suspense fallback={<PageLoading />}>{r.element ?? <ComingSoon screen={r.screen} back={r.back} />}</Suspense>
+              </RequireAccess>
+            )}
           />
         ))}
         <Route path="*" element={<NotFound />} />

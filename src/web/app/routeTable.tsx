@@ -1,24 +1,43 @@
 import type { ReactNode } from 'react';
 import { callerMeets, canOpenSettings, canUpdateRoomDetails, type AccessLevel, type Caller } from '../../domain/permissions.js';
-import { GlobalSettingsPage } from '../features/settings/GlobalSettingsPage.js';
-import { SettingsPanel } from '../features/settings/SettingsPanel.js';
 import { MenuPage } from '../features/menu/MenuPage.js';
-import { LayoutEditorPage } from '../features/layoutEditor/index.js';
-import { FloorplansListPage } from '../features/floorplans/index.js';
-import { RoomBookingPage, RoomPlaceholderPage } from '../features/roomBooking/index.js';
-import { ApprovalsPage } from '../features/approvals/index.js';
-import { UserManagementPage } from '../features/userManagement/index.js';
-import { ManageBookingsPage } from '../features/manageBookings/index.js';
-import { ReportingPage } from '../features/reporting/index.js';
-import { ProfilePage } from '../features/profile/index.js';
-import { TagTestingPage } from '../features/tagTesting/index.js';
-import { MyBookingsPage } from '../features/myBookings/index.js';
-import { ReceptionPage } from '../features/reception/index.js';
-import { SiteEditorPage, SitesListPage } from '../features/sites/index.js';
-import { LocationEditPage, LocationsPage } from '../features/locations/index.js';
-import { RoomEditorPage, RoomsListPage } from '../features/rooms/index.js';
-import { ApproverRoomEditPage, ApproverRoomsPage } from '../features/roomApprover/index.js';
-import { ChooseFloorplanPage, ChooseLocationPage, ChooseSitePage, ChooseTimePage, DeskBookingPage } from '../features/deskBooking/index.js';
+import { lazyPage } from './lazyPage.js';
+
+// Every screen but the home menu is loaded when first opened: one chunk per feature folder.
+const settings = () => import('../features/settings/index.js');
+const GlobalSettingsPage = lazyPage(settings, 'GlobalSettingsPage');
+const SettingsPanel = lazyPage(settings, 'SettingsPanel');
+const LayoutEditorPage = lazyPage(() => import('../features/layoutEditor/index.js'), 'LayoutEditorPage');
+const FloorplansListPage = lazyPage(() => import('../features/floorplans/index.js'), 'FloorplansListPage');
+const roomBooking = () => import('../features/roomBooking/index.js');
+const RoomBookingPage = lazyPage(roomBooking, 'RoomBookingPage');
+const RoomPlaceholderPage = lazyPage(roomBooking, 'RoomPlaceholderPage');
+const ApprovalsPage = lazyPage(() => import('../features/approvals/index.js'), 'ApprovalsPage');
+const UserManagementPage = lazyPage(() => import('../features/userManagement/index.js'), 'UserManagementPage');
+const ManageBookingsPage = lazyPage(() => import('../features/manageBookings/index.js'), 'ManageBookingsPage');
+const ReportingPage = lazyPage(() => import('../features/reporting/index.js'), 'ReportingPage');
+const ProfilePage = lazyPage(() => import('../features/profile/index.js'), 'ProfilePage');
+const TagTestingPage = lazyPage(() => import('../features/tagTesting/index.js'), 'TagTestingPage');
+const MyBookingsPage = lazyPage(() => import('../features/myBookings/index.js'), 'MyBookingsPage');
+const ReceptionPage = lazyPage(() => import('../features/reception/index.js'), 'ReceptionPage');
+const sites = () => import('../features/sites/index.js');
+const SiteEditorPage = lazyPage(sites, 'SiteEditorPage');
+const SitesListPage = lazyPage(sites, 'SitesListPage');
+const locations = () => import('../features/locations/index.js');
+const LocationEditPage = lazyPage(locations, 'LocationEditPage');
+const LocationsPage = lazyPage(locations, 'LocationsPage');
+const rooms = () => import('../features/rooms/index.js');
+const RoomEditorPage = lazyPage(rooms, 'RoomEditorPage');
+const RoomsListPage = lazyPage(rooms, 'RoomsListPage');
+const roomApprover = () => import('../features/roomApprover/index.js');
+const ApproverRoomEditPage = lazyPage(roomApprover, 'ApproverRoomEditPage');
+const ApproverRoomsPage = lazyPage(roomApprover, 'ApproverRoomsPage');
+const deskBooking = () => import('../features/deskBooking/index.js');
+const ChooseFloorplanPage = lazyPage(deskBooking, 'ChooseFloorplanPage');
+const ChooseLocationPage = lazyPage(deskBooking, 'ChooseLocationPage');
+const ChooseSitePage = lazyPage(deskBooking, 'ChooseSitePage');
+const ChooseTimePage = lazyPage(deskBooking, 'ChooseTimePage');
+const DeskBookingPage = lazyPage(deskBooking, 'DeskBookingPage');
 
 /**
  * Every signed-in route of SPEC 2.1, as data. `screen` names the page while it is still a
