@@ -45,11 +45,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // Specs share one server. Tests tagged @global change organisation-wide settings (maintenance mode),
-  // so they run in a project of their own after every other test has finished.
+  // Specs share one server. Tests tagged @global change organisation-wide settings (maintenance mode)
+  // or a demo person's roles for a while, so they run in a project of their own after every other test
+  // has finished, one at a time (they would disturb each other too).
   projects: [
     { name: 'chromium', grepInvert: /@global/, use: chromium },
-    { name: 'global-settings', grep: /@global/, dependencies: ['chromium'], use: chromium },
+    { name: 'global-settings', grep: /@global/, dependencies: ['chromium'], use: chromium, workers: 1 },
   ],
   webServer: {
     command: 'node scripts/build-web-if-needed.mjs && npx tsx src/server/main.ts --demo',

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signInAs, type DemoPerson } from './helpers.js';
 import { apiAs, newRoom, unique } from './myBookingsKit.js';
 
@@ -134,7 +134,9 @@ test("a room admin cancels someone else's booking from the room calendar with a 
   await ownerContext.close();
 });
 
-test('the Reception View offers Cancel only where the site-level admin is room admin; Admins everywhere', async ({ page, browser, baseURL }) => {
+// @global: this makes the demo Sam Reception a room admin for a while, which changes his menu and
+// settings; it runs after the specs that check those (the 'global-settings' project) and undoes it.
+test('the Reception View offers Cancel only where the site-level admin is room admin; Admins everywhere @global', async ({ page, browser, baseURL }) => {
   const mine = await newRoom(baseURL!, unique('AC Reception Own'));
   const notMine = await newRoom(baseURL!, unique('AC Reception Other'));
   // Tomorrow in London, 10:00–10:30: always ahead, and on one day.
@@ -145,6 +147,14 @@ test('the Reception View offers Cancel only where the site-level admin is room a
   await book(staff, notMine.Id, at('10:00'), at('10:30'), 'Visitor briefing');
   await staff.dispose();
   await setRoomAdmins(baseURL!, mine, [await idOf(baseURL!, 'reception')]);
+  try {
+    await receptionCancels(page, browser, baseURL!, day);
+  } finally {
+    await setRoomAdmins(baseURL!, mine, []);
+  }
+});
+
+async function receptionCancels(page: Page, browser: Browser, baseURL: string, day: string) {
 
   const openTomorrow = async (p: Page) => {
     await p.goto('menu/calendar');
@@ -190,4 +200,4 @@ test('the Reception View offers Cancel only where the site-level admin is room a
   await adminCalendar.locator('.rbc-event').filter({ hasText: 'Visitor briefing' }).click();
   await expect(admin.getByRole('dialog', { name: 'Visitor briefing' }).getByRole('button', { name: 'Cancel booking' })).toBeVisible();
   await adminContext.close();
-});
+}
