@@ -48,7 +48,7 @@ describe('DeskInsertBatcher', () => {
 
   it('lets exactly one of two clashing bookings in one batch win; the other gets the constraint error', async () => {
     const b = new DeskInsertBatcher(t.pool);
-    // Four fillers first (they are written alone), then 20 pairs for the same desk and time: same batch.
+    // Fillers first (the first is written alone, the rest wait), then 20 pairs for the same desk and time: one batch.
     const fillers = [0, 1, 2, 3].map((i) => row(`D${50 + i}`, `f${i}@example.org`, 100 + i));
     const pairs = Array.from({ length: 20 }, (_, i) => [row(`D${i}`, `a${i}@example.org`, i), row(`D${i}`, `b${i}@example.org`, i + 1)]).flat();
     const results = await settle(b, [...fillers, ...pairs]);
