@@ -5,7 +5,7 @@
  */
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
-import { cpuSeconds, makeClient, postgresCpuSeconds, rssMiB, runLoad, startBenchEnv } from './harness.js';
+import { cpuSeconds, makeClient, postgresCpuSeconds, postgresMemoryMiB, rssMiB, runLoad, startBenchEnv } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const DESKS = 5000;
@@ -53,12 +53,17 @@ async function rawInsertRate(clients: number) {
 
 const rows: string[] = [];
 const memAtRest = rssMiB(env.server.pid);
+const dbMemAtRest = postgresMemoryMiB(env.dataDir);
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,20,50").split(",").map(Number);
 for (const clients of LEVELS) {
   const raw = await rawInsertRate(clients);
   const call = makeClient(env.port, clients);
   let peakRss = 0;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssMiB(env.server.pid)); }, 200);
+  let peakDb = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMiB(env.server.pid));
+    peakDb = Math.max(peakDb, postgresMemoryMiB(env.dataDir));
+  }, 500);
   const cpu0 = { app: cpuSeconds(env.server.pid!), db: postgresCpuSeconds(env.dataDir), client: process.cpuUsage() };
   const r = await runLoad(clients, SECONDS, (c, i) => call('POST', '/api/bookings/desk', cookies[c]!, {
     FloorplanId: fp, DeskId: `D${c}`, ...slot(clients, i),
@@ -68,7 +73,7 @@ for (const clients of LEVELS) {
   const clientCpu = process.cpuUsage(cpu0.client);
   const perBooking = (s: number) => ((s * 1000) / r.count).toFixed(2);
   const cpu = `${perBooking(cpuSeconds(env.server.pid!) - cpu0.app)} / ${perBooking(postgresCpuSeconds(env.dataDir) - cpu0.db)} / ${perBooking((clientCpu.user + clientCpu.system) / 1e6)}`;
-  rows.push(`| desk booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${raw.toFixed(0)} | ${(r.perSecond / raw).toFixed(2)} | ${cpu} | ${peakRss.toFixed(0)} | ${JSON.stringify(r.failures)} |`);
+  rows.push(`| desk booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${raw.toFixed(0)} | ${(r.perSecond / raw).toFixed(2)} | ${cpu} | ${peakRss.toFixed(0)} | ${peakDb.toFixed(0)} | ${JSON.stringify(r.failures)} |`);
 }
 
 // The race: 200 different people ask for the same desk and hour at once; exactly one may win.
@@ -88,9 +93,9 @@ for (let round = 0; round < ROUNDS; round++) {
   raceRows.push(`${round + 1}: ${ok} x 201, ${conflicts} x 409, ${inDb} row${otherText}`);
 }
 
-console.log(`\nDesk booking benchmark, ${SECONDS} s per level, ${DESKS}-desk floorplan, server RSS at rest ${memAtRest.toFixed(0)} MiB\n`);
-console.log('| what | clients | bookings/s | p50 ms | p95 ms | p99 ms | raw PG inserts/s (same clients) | ratio to raw | CPU ms per booking: app / PostgreSQL / client | server peak RSS MiB | non-2xx |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log(`\nDesk booking benchmark, ${SECONDS} s per level, ${DESKS}-desk floorplan; at rest: app RSS ${memAtRest.toFixed(0)} MiB, PostgreSQL PSS ${dbMemAtRest.toFixed(0)} MiB\n`);
+console.log('| what | clients | bookings/s | p50 ms | p95 ms | p99 ms | raw PG inserts/s (same clients) | ratio to raw | CPU ms per booking: app / PostgreSQL / client | app peak RSS MiB | PostgreSQL peak PSS MiB | non-2xx |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 console.log(`\n200-way race, ${ROUNDS} rounds: ${allRoundsExact ? 'every round exactly one 201, 199 x 409, one row' : 'NOT EXACT'}`);
 console.log(raceRows.join('; '));

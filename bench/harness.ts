@@ -112,17 +112,37 @@ export function cpuSeconds(pid: number): number {
   } catch { return 0; }
 }
 
-/** CPU seconds of every PostgreSQL process serving the data folder of this benchmark. */
-export function postgresCpuSeconds(dataDir: string): number {
-  let total = 0;
+/**
+ * Memory of all PostgreSQL processes of this benchmark's data folder, in MiB: the sum of their PSS
+ * (proportional set size), which counts shared buffers once across the processes rather than once
+ * per process as RSS would.
+ */
+export function postgresMemoryMiB(dataDir: string): number {
+  let kb = 0;
+  for (const pid of postgresPids(dataDir)) {
+    try {
+      const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+      kb += m ? Number(m[1]) : 0;
+    } catch { /* process gone */ }
+  }
+  return kb / 1024;
+}
+
+function postgresPids(dataDir: string): number[] {
+  const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmd.includes('postgres') && (cmd.includes(dataDir) || isBackendOf(Number(entry), dataDir))) total += cpuSeconds(Number(entry));
+      if (cmd.includes('postgres') && (cmd.includes(dataDir) || isBackendOf(Number(entry), dataDir))) pids.push(Number(entry));
     } catch { /* process gone */ }
   }
-  return total;
+  return pids;
+}
+
+/** CPU seconds of every PostgreSQL process serving the data folder of this benchmark. */
+export function postgresCpuSeconds(dataDir: string): number {
+  return postgresPids(dataDir).reduce((total, pid) => total + cpuSeconds(pid), 0);
 }
 
 // Backends show only "postgres: user db ..." in their command line; they are children of the postmaster.

@@ -4,14 +4,19 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { basePath } from './basePath.js';
+import { basePath, currentRouterPath } from './basePath.js';
 import { createQueryClient } from './queryClient.js';
+import { prefetchOpeningScreen } from './routePrefetch.js';
 import { theme } from './theme.js';
 import { VersionWatcher } from '../features/appShell/VersionWatcher.js';
 
 /** Everything every screen relies on: theme, notifications, modals, server cache and router. */
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    prefetchOpeningScreen(currentRouterPath(), client);
+    return client;
+  });
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-right" />

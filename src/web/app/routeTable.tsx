@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { callerMeets, canOpenSettings, canUpdateRoomDetails, type AccessLevel, type Caller } from '../../domain/permissions.js';
 import { MenuPage } from '../features/menu/MenuPage.js';
 import { lazyPage } from './lazyPage.js';
+import { loadDeskBookingScreens } from '../features/deskBooking/prefetch.js';
 
 // Every screen but the home menu is loaded when first opened: one chunk per feature folder.
 const settings = () => import('../features/settings/index.js');
@@ -32,7 +33,7 @@ const RoomsListPage = lazyPage(rooms, 'RoomsListPage');
 const roomApprover = () => import('../features/roomApprover/index.js');
 const ApproverRoomEditPage = lazyPage(roomApprover, 'ApproverRoomEditPage');
 const ApproverRoomsPage = lazyPage(roomApprover, 'ApproverRoomsPage');
-const deskBooking = () => import('../features/deskBooking/index.js');
+const deskBooking = loadDeskBookingScreens;
 const ChooseFloorplanPage = lazyPage(deskBooking, 'ChooseFloorplanPage');
 const ChooseLocationPage = lazyPage(deskBooking, 'ChooseLocationPage');
 const ChooseSitePage = lazyPage(deskBooking, 'ChooseSitePage');

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { advanceLimitDate, isWithinAdvanceLimit, resolveConstraint } from '../../../domain/advanceLimit.js';
 import { isValidOptionalEmail } from '../../../domain/email.js';
-import { fromWallClock, toWallClock } from '../../../domain/wallClock.js';
+import { toWallClock } from '../../../domain/wallClock.js';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import type { LayoutRecord } from '../../../domain/wire/floorplans.js';
 import { ApiError } from '../../app/api.js';
@@ -20,7 +20,7 @@ import {
 } from './deskBookingApi.js';
 import { deskDetailsFor, deskLabel, deskStatesFor, freeDesks, parseDrawing } from './deskBookingView.js';
 import { BadTimes, ChosenTimes, Loading, Refusal, deskBookingRefusal } from './DeskFlowParts.js';
-import { describeRange, formatMinutes, longDay, parseRange } from './deskRoute.js';
+import { describeRange, formatMinutes, longDay, parseRange, rangeInstants } from './deskRoute.js';
 import { FreeDeskList } from './FreeDeskList.js';
 
 export const PICK_A_DESK = 'Pick a desk above';
@@ -63,8 +63,10 @@ export function DeskBookingPage() {
   const { settings } = useLoadedSettings();
   const queryClient = useQueryClient();
 
-  const layoutQ = useQuery({ queryKey: deskKeys.layout(floorplanId), queryFn: () => getLayout(floorplanId), enabled: floorplanId > 0, retry: false });
-  const siteQ = useQuery({ queryKey: deskKeys.site(siteId), queryFn: () => getSite(siteId), enabled: siteId > 0 });
+  // Fresh for a minute: a layout prefetched as the app opened (prefetch.ts) is not fetched twice. A
+  // desk taken meanwhile invalidates it anyway.
+  const layoutQ = useQuery({ queryKey: deskKeys.layout(floorplanId), queryFn: () => getLayout(floorplanId), enabled: floorplanId > 0, retry: false, staleTime: 60_000 });
+  const siteQ = useQuery({ queryKey: deskKeys.site(siteId), queryFn: () => getSite(siteId), enabled: siteId > 0, staleTime: 60_000 });
   const locationsQ = useQuery({ queryKey: deskKeys.locations(siteId), queryFn: () => listDeskLocations(siteId), enabled: siteId > 0 });
   const floorplansQ = useQuery({ queryKey: deskKeys.floorplans(locationId), queryFn: () => listDeskFloorplans(locationId), enabled: locationId > 0 });
 
@@ -72,19 +74,14 @@ export function DeskBookingPage() {
   // The site's zone: the layout record carries it; the site record (fetched alongside) has the same
   // value, so the bookings call can start as soon as either has arrived.
   const timeZone = layout?.TimeZone ?? siteQ.data?.TimeZone;
-  const instants = useMemo(() => {
-    if (!range || !timeZone) return null;
-    return {
-      start: fromWallClock(range.start.date, range.start.minutes, timeZone).toISOString(),
-      end: fromWallClock(range.end.date, range.end.minutes, timeZone).toISOString(),
-    };
-  }, [range, timeZone]);
+  const instants = useMemo(() => (range && timeZone ? rangeInstants(range, timeZone) : null), [range, timeZone]);
 
   const occupancyQ = useQuery({
     queryKey: deskKeys.occupancy(floorplanId, instants?.start ?? '', instants?.end ?? ''),
     queryFn: () => getOccupancy(floorplanId, instants!.start, instants!.end),
     enabled: instants !== null,
     retry: false,
+    staleTime: 10_000, // one prefetched as the app opened is used, not fetched again
   });
 
   const drawing = useMemo(() => parseDrawing(layout?.Json), [layout?.Json]);

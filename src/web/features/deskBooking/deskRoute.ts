@@ -3,7 +3,7 @@
  * A segment is `YYYY-MM-DDTHH:mm`: what the clock on the site's wall shows, with no offset. It is
  * turned into an instant only on the booking screen, in the site's time zone (wallClock.ts).
  */
-import { MINUTES_PER_DAY, type WallClock } from '../../../domain/wallClock.js';
+import { fromWallClock, MINUTES_PER_DAY, type WallClock } from '../../../domain/wallClock.js';
 
 export const DESK_BOOK_PATH = '/menu/book/desk';
 
@@ -42,6 +42,12 @@ export const parseRange = (startStr: string | undefined, endStr: string | undefi
   const after = end.date > start.date || (end.date === start.date && end.minutes > start.minutes);
   return after ? { start, end } : null;
 };
+
+/** The route's wall-clock range as instants in the site's time zone (ISO strings), for the bookings call. */
+export const rangeInstants = (range: { start: WallClock; end: WallClock }, timeZone: string): { start: string; end: string } => ({
+  start: fromWallClock(range.start.date, range.start.minutes, timeZone).toISOString(),
+  end: fromWallClock(range.end.date, range.end.minutes, timeZone).toISOString(),
+});
 
 /** /menu/book/desk/{start}/{end}[/{siteId}[/{locationId}[/{floorplanId}]]] */
 export const deskStepPath = (startStr: string, endStr: string, ...ids: (number | string)[]): string =>
