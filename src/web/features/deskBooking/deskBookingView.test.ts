@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../domain/layout/drawing.js';
 import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
-import { deskDetailsFor, deskStatesFor, deskTimeOptions, freeDesks, parseDrawing } from './deskBookingView.js';
+import { deskDetailsFor, deskStatesFor, deskTimeOptions, freeDeskChoices, freeDesks, parseDrawing } from './deskBookingView.js';
 
 const desk = (id: string, bookable = true): Desk => ({ id, alias: `Desk ${id}`, x: 0, y: 0, rotation: 0, bookable, assignedTeams: [], tags: [] });
 const occ = (DeskId: string, IsMine: boolean): DeskOccupancy => ({
@@ -35,5 +35,25 @@ describe('desk booking view', () => {
     const today = deskTimeOptions('2030-03-01', { date: '2030-03-01', minutes: 14 * 60 + 20 });
     expect(today.starts[0]).toBe(14 * 60);
     expect(today.earliest).toBe(14 * 60);
+  });
+});
+
+describe('freeDeskChoices', () => {
+  const desks = Array.from({ length: 250 }, (_, i) => ({ id: `D${i + 1}`, name: `Desk ${i + 1}` }));
+  it('shows at most the limit and counts every match', () => {
+    const r = freeDeskChoices(desks, '', null, 100);
+    expect(r.shown).toHaveLength(100);
+    expect(r.matching).toBe(250);
+  });
+  it('narrows by part of a name or id, in any case, trimmed', () => {
+    const r = freeDeskChoices(desks, '  DESK 24 ', null, 100);
+    expect(r.shown.map((d) => d.id)).toEqual(['D24', 'D240', 'D241', 'D242', 'D243', 'D244', 'D245', 'D246', 'D247', 'D248', 'D249']);
+    expect(freeDeskChoices(desks, 'd7', null, 100).shown[0]!.id).toBe('D7');
+    expect(freeDeskChoices(desks, 'nothing', null, 100)).toEqual({ shown: [], matching: 0 });
+  });
+  it('keeps the desk chosen on the drawing in the list when the limit or search leaves it out', () => {
+    expect(freeDeskChoices(desks, '', 'D200', 100).shown.at(-1)).toEqual({ id: 'D200', name: 'Desk 200' });
+    expect(freeDeskChoices(desks, 'Desk 3', 'D200', 100).shown.at(-1)!.id).toBe('D200');
+    expect(freeDeskChoices(desks, '', 'D5', 100).shown).toHaveLength(100);
   });
 });

@@ -97,3 +97,16 @@ export function deskTimeOptions(date: string, now: WallClock): { starts: number[
     earliest,
   };
 }
+
+/**
+ * What the free-desk list box shows: the desks whose name or id contains the search (any case), at
+ * most `limit` of them, plus the desk chosen on the drawing when it is not among them (so the list
+ * shows the choice). `matching` counts every match.
+ */
+export function freeDeskChoices<D extends { id: string; name: string }>(desks: readonly D[], search: string, selectedId: string | null, limit: number) {
+  const needle = search.trim().toLowerCase();
+  const found = needle ? desks.filter((d) => d.name.toLowerCase().includes(needle) || d.id.toLowerCase().includes(needle)) : desks;
+  const first = found.slice(0, limit);
+  const chosen = selectedId !== null && !first.some((d) => d.id === selectedId) ? desks.find((d) => d.id === selectedId) : undefined;
+  return { shown: chosen ? [...first, chosen] : first, matching: found.length };
+}
