@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
-import { call, ids, insertRoomBooking, newLocation, newPlace, newSite, newTeam } from '../orgAccess/orgTestKit.js';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../testing/testApp.js';
+import { hoursFromNow, withOrgSetupCast, type OrgSetupCast } from '../../testing/orgSetupTestKit.js';
+import { call, ids, insertRoomBooking, newLocation, newPlace, newSite } from '../orgAccess/orgTestKit.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-let admin: TestUser, staff: TestUser, listed: TestUser, teamMember: TestUser;
-let teamId: number;
-const NOW = new Date('2031-03-10T12:00:00Z');
-const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000);
-
-beforeAll(async () => {
-  t = await buildTestApp({ now: NOW });
-  admin = await createUser(t, { roles: ['Admin'] });
-  staff = await createUser(t);
-  listed = await createUser(t, { name: 'Listed Person' });
-  teamMember = await createUser(t);
-  teamId = await newTeam(t, [teamMember.id]);
-});
-afterAll(() => t.dropDatabase());
+let t: OrgSetupCast['t'], admin: TestUser, staff: TestUser, listed: TestUser, teamMember: TestUser, teamId: number;
+withOrgSetupCast((cast) => ({ t, admin, staff, listed, teamMember, teamId } = cast));
 
 describe('POST /api/locations/site/{siteId} (create)', () => {
   it('creates a location with building, check-ins, restrictions and constraints', async () => {
@@ -154,14 +142,14 @@ describe('GET /api/locations/site/{siteId}/desks', () => {
 describe('DELETE /api/locations/{id}', () => {
   it('is refused with the count while active future bookings exist, and allowed with past ones only', async () => {
     const p = await newPlace(t, admin);
-    await insertRoomBooking(t, { ...p, userId: staff.id, start: hours(24), finish: hours(25), status: 1 });
+    await insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(24), finish: hoursFromNow(25), status: 1 });
     const refused = await call(t, admin, 'DELETE', `/api/locations/${p.locationId}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().Error).toBe('This location cannot be deleted: it has 1 active future booking. Cancel it first.');
 
     const q = await newPlace(t, admin);
-    await insertRoomBooking(t, { ...q, userId: staff.id, start: hours(-24), finish: hours(-23), status: 1 });
-    await insertRoomBooking(t, { ...q, userId: staff.id, start: hours(24), finish: hours(25), status: 2 });
+    await insertRoomBooking(t, { ...q, userId: staff.id, start: hoursFromNow(-24), finish: hoursFromNow(-23), status: 1 });
+    await insertRoomBooking(t, { ...q, userId: staff.id, start: hoursFromNow(24), finish: hoursFromNow(25), status: 2 });
     expect((await call(t, admin, 'DELETE', `/api/locations/${q.locationId}`)).statusCode).toBe(204);
     expect(ids((await call(t, admin, 'GET', `/api/locations/site/${q.siteId}`)).json())).not.toContain(q.locationId);
     expect((await call(t, admin, 'GET', `/api/rooms/${q.roomId}/info`)).statusCode).toBe(404);

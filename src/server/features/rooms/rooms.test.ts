@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../testing/testApp.js';
+import { hoursFromNow, ORG_SETUP_NOW, withOrgSetupCast, type OrgSetupCast } from '../../testing/orgSetupTestKit.js';
 import { CANNOT_REMOVE_SELF } from './rooms.service.js';
 import { call, ids, insertRoomBooking, newLocation, newPlace, newRoom, newSite, newTeam } from '../orgAccess/orgTestKit.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-let admin: TestUser, staff: TestUser, listed: TestUser, teamMember: TestUser;
-let teamId: number;
-const NOW = new Date('2031-03-10T12:00:00Z');
-const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000);
-
-beforeAll(async () => {
-  t = await buildTestApp({ now: NOW });
-  admin = await createUser(t, { roles: ['Admin'] });
-  staff = await createUser(t);
-  listed = await createUser(t, { name: 'Listed Person' });
-  teamMember = await createUser(t);
-  teamId = await newTeam(t, [teamMember.id]);
-});
-afterAll(() => t.dropDatabase());
+let t: OrgSetupCast['t'], admin: TestUser, staff: TestUser, listed: TestUser, teamMember: TestUser, teamId: number;
+withOrgSetupCast((cast) => ({ t, admin, staff, listed, teamMember, teamId } = cast));
 
 describe('POST /api/rooms (create)', () => {
   it('creates a room with every field; site values come along', async () => {
@@ -236,15 +224,15 @@ describe('POST /api/rooms/{id} (admin update)', () => {
 describe('DELETE /api/rooms/{id}', () => {
   it('is refused with the count while active future bookings exist', async () => {
     const p = await newPlace(t, admin);
-    await insertRoomBooking(t, { ...p, userId: staff.id, start: hours(2), finish: hours(3), status: 0 });
+    await insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(2), finish: hoursFromNow(3), status: 0 });
     const res = await call(t, admin, 'DELETE', `/api/rooms/${p.roomId}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().Error).toBe('This room cannot be deleted: it has 1 active future booking. Cancel it first.');
   });
   it('soft-deletes a room with only past or inactive bookings; the bookings keep it', async () => {
     const p = await newPlace(t, admin);
-    await insertRoomBooking(t, { ...p, userId: staff.id, start: hours(-3), finish: hours(-2), status: 1 });
-    await insertRoomBooking(t, { ...p, userId: staff.id, start: hours(2), finish: hours(3), status: 3 });
+    await insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(-3), finish: hoursFromNow(-2), status: 1 });
+    await insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(2), finish: hoursFromNow(3), status: 3 });
     expect((await call(t, admin, 'DELETE', `/api/rooms/${p.roomId}`)).statusCode).toBe(204);
     expect((await call(t, admin, 'GET', `/api/rooms/${p.roomId}/info`)).statusCode).toBe(404);
     const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM bookings WHERE room_id = $1', [p.roomId]);
@@ -264,13 +252,13 @@ describe('roomAdvanceLimit (for the room booking work)', () => {
     const site = await newSite(t, admin, { TimeZone: 'Europe/London', BookingConstraints: [{ Number: 2, Type: 1, ResourceType: 1 }] });
     const location = await newLocation(t, admin, site.Id);
     const room = await newRoom(t, admin, location.Id);
-    const bySite = await roomAdvanceLimit(t.pool, room.Id, NOW);
+    const bySite = await roomAdvanceLimit(t.pool, room.Id, ORG_SETUP_NOW);
     expect(bySite).toMatchObject({ constraint: { Number: 2, Type: 1 }, timeZone: 'Europe/London' });
     expect(bySite!.limit!.toISOString()).toBe('2031-03-24T23:59:59.999Z');
     await call(t, admin, 'POST', `/api/locations/${location.Id}`, { RoomBookingConstraint: { Number: 1, Type: 2, ResourceType: 1 } });
-    expect((await roomAdvanceLimit(t.pool, room.Id, NOW))!.constraint).toMatchObject({ Number: 1, Type: 2 });
+    expect((await roomAdvanceLimit(t.pool, room.Id, ORG_SETUP_NOW))!.constraint).toMatchObject({ Number: 1, Type: 2 });
     await call(t, admin, 'POST', `/api/rooms/${room.Id}`, { RoomBookingConstraint: { Number: 3, Type: 1, ResourceType: 1 } });
-    expect((await roomAdvanceLimit(t.pool, room.Id, NOW))!.constraint).toMatchObject({ Number: 3, Type: 1 });
-    expect(await roomAdvanceLimit(t.pool, 999999, NOW)).toBeUndefined();
+    expect((await roomAdvanceLimit(t.pool, room.Id, ORG_SETUP_NOW))!.constraint).toMatchObject({ Number: 3, Type: 1 });
+    expect(await roomAdvanceLimit(t.pool, 999999, ORG_SETUP_NOW)).toBeUndefined();
   });
 });

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../testing/testApp.js';
+import { hoursFromNow, withOrgSetupCast, type OrgSetupCast } from '../../testing/orgSetupTestKit.js';
 import { call, ids, insertRoomBooking, newLocation, newPlace, newSite, newTeam } from '../orgAccess/orgTestKit.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-let admin: TestUser, staff: TestUser, listed: TestUser, teamMember: TestUser;
-let teamId: number;
-const NOW = new Date('2031-03-10T12:00:00Z');
-const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000);
-
-beforeAll(async () => {
-  t = await buildTestApp({ now: NOW });
-  admin = await createUser(t, { roles: ['Admin'] });
-  staff = await createUser(t);
-  listed = await createUser(t, { name: 'Listed Person' });
-  teamMember = await createUser(t);
-  teamId = await newTeam(t, [teamMember.id]);
-});
-afterAll(() => t.dropDatabase());
+let t: OrgSetupCast['t'], admin: TestUser, staff: TestUser, listed: TestUser, teamMember: TestUser, teamId: number;
+withOrgSetupCast((cast) => ({ t, admin, staff, listed, teamMember, teamId } = cast));
 
 describe('POST /api/sites (create)', () => {
   it('creates a site with defaults: configured time zone, parking 0, booking on', async () => {
@@ -255,9 +243,9 @@ describe('GET /api/sites/desks', () => {
 describe('DELETE /api/sites/{id}', () => {
   it('is refused with the count while active future bookings exist', async () => {
     const p = await newPlace(t, admin);
-    await insertRoomBooking(t, { ...p, userId: staff.id, start: hours(1), finish: hours(2), status: 0 });
-    await insertRoomBooking(t, { ...p, userId: staff.id, start: hours(3), finish: hours(4), status: 1 });
-    await insertRoomBooking(t, { ...p, userId: staff.id, start: hours(5), finish: hours(6), status: 3 }); // cancelled: ignored
+    await insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(1), finish: hoursFromNow(2), status: 0 });
+    await insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(3), finish: hoursFromNow(4), status: 1 });
+    await insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(5), finish: hoursFromNow(6), status: 3 }); // cancelled: ignored
     const res = await call(t, admin, 'DELETE', `/api/sites/${p.siteId}`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ Error: 'This site cannot be deleted: it has 2 active future bookings. Cancel them first.', Code: 'CONFLICT' });
@@ -265,12 +253,12 @@ describe('DELETE /api/sites/{id}', () => {
   });
   it('counts a booking still running now as future', async () => {
     const p = await newPlace(t, admin);
-    await insertRoomBooking(t, { ...p, userId: staff.id, start: hours(-1), finish: hours(1), status: 1 });
+    await insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(-1), finish: hoursFromNow(1), status: 1 });
     expect((await call(t, admin, 'DELETE', `/api/sites/${p.siteId}`)).json().Error).toMatch(/1 active future booking\b/);
   });
   it('soft-deletes a site with only past bookings: gone from lists, children too, bookings kept', async () => {
     const p = await newPlace(t, admin);
-    await insertRoomBooking(t, { ...p, userId: staff.id, start: hours(-5), finish: hours(-4), status: 1 });
+    await insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(-5), finish: hoursFromNow(-4), status: 1 });
     const res = await call(t, admin, 'DELETE', `/api/sites/${p.siteId}`);
     expect(res.statusCode).toBe(204);
     expect((await call(t, admin, 'GET', `/api/sites/${p.siteId}`)).statusCode).toBe(404);
@@ -279,7 +267,7 @@ describe('DELETE /api/sites/{id}', () => {
     const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM bookings WHERE site_id = $1', [p.siteId]);
     expect(rows[0].n).toBe(1);
     // The database refuses new active bookings there.
-    await expect(insertRoomBooking(t, { ...p, userId: staff.id, start: hours(10), finish: hours(11), status: 1 })).rejects.toThrow(/deleted/);
+    await expect(insertRoomBooking(t, { ...p, userId: staff.id, start: hoursFromNow(10), finish: hoursFromNow(11), status: 1 })).rejects.toThrow(/deleted/);
     expect((await call(t, admin, 'DELETE', `/api/sites/${p.siteId}`)).statusCode).toBe(404);
   });
   it('is refused for staff (403) and signed out (401)', async () => {

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +11,8 @@ import { Panel } from '../../app/shell/Panel.js';
 import {
   createFloorplan, deleteFloorplan, editorPath, floorplansKey, listFloorplans, messageOf, newBlankLayout, renameFloorplan, statusOf,
 } from './floorplansApi.js';
+import { DeleteRowButton } from '../adminLists/DeleteRowButton.js';
+import { useConfirmedDelete } from '../adminLists/useConfirmedDelete.js';
 
 export const EMPTY_NAME = 'The name must not be empty';
 
@@ -31,14 +32,21 @@ export function FloorplansListPage() {
   const [renaming, setRenaming] = useState<Floorplan | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (fp: Floorplan) => deleteFloorplan(fp.Id),
-    onSuccess: (_v, fp) => {
-      setActionError(null);
+  const { askDelete, isDeleting } = useConfirmedDelete({
+    deleteItem: (fp: Floorplan) => deleteFloorplan(fp.Id),
+    warning: (fp) => ({
+      title: 'Delete floorplan',
+      consequence: `Are you sure? Floorplan ${fp.Name} and its layouts will be removed.`,
+      rule: 'A floorplan can only be deleted when no bookings are active on it.',
+      confirmLabel: 'Delete',
+    }),
+    onDeleted: (fp) => {
       notifications.show({ message: `Floorplan ${fp.Name} deleted`, color: 'green' });
       return refresh();
     },
-    onError: (err) => setActionError(`Unable to delete floorplan: ${messageOf(err)}`),
+    failureMessage: (err) => `Unable to delete floorplan: ${messageOf(err)}`,
+    // Opening a layout reports its failures in the same bar, so a later delete replaces or clears them.
+    setError: setActionError,
   });
 
   const openLayout = useMutation({
@@ -46,19 +54,6 @@ export function FloorplansListPage() {
     mutationFn: async (fp: Floorplan) => fp.FloorplanLayout?.Id ?? (await newBlankLayout(fp.Id)).layoutId,
     onSuccess: (layoutId, fp) => void navigate(editorPath(fp.Id, layoutId)),
     onError: (err) => setActionError(`Unable to create new floorplan layout: ${messageOf(err)}`),
-  });
-
-  const askDelete = (fp: Floorplan) => modals.openConfirmModal({
-    title: 'Delete floorplan',
-    children: (
-      <Stack gap="xs">
-        <Text>Are you sure? Floorplan {fp.Name} and its layouts will be removed.</Text>
-        <Text fw={600}>A floorplan can only be deleted when no bookings are active on it.</Text>
-      </Stack>
-    ),
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => remove.mutate(fp),
   });
 
   return (
@@ -94,8 +89,7 @@ export function FloorplansListPage() {
                         <Button size="xs" onClick={() => openLayout.mutate(fp)} loading={openLayout.isPending && openLayout.variables?.Id === fp.Id}
                           aria-label={`Edit Layout of ${fp.Name}`}>Edit Layout</Button>
                         <Button size="xs" variant="default" onClick={() => setRenaming(fp)} aria-label={`Rename ${fp.Name}`}>Rename</Button>
-                        <Button size="xs" variant="light" color="red" onClick={() => askDelete(fp)} aria-label={`Delete ${fp.Name}`}
-                          loading={remove.isPending && remove.variables?.Id === fp.Id}>Delete</Button>
+                        <DeleteRowButton name={fp.Name} onClick={() => askDelete(fp)} loading={isDeleting(fp)} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

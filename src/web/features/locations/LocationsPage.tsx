@@ -1,7 +1,5 @@
-import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Group, Stack, Table } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { Location } from '../../../domain/wire/locations.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
@@ -11,14 +9,14 @@ import { Panel } from '../../app/shell/Panel.js';
 import { statusOf, withReason } from '../sites/errorText.js';
 import { getSite, siteKey, SITES_PATH } from '../sites/sitesApi.js';
 import { StatusBadge } from '../sites/StatusBadge.js';
-import { EmptyRow, LoadingRows } from '../sites/TableStates.js';
 import { LocationForm } from './LocationForm.js';
 import { deleteLocation, listLocations, locationPath, locationsKey, locationsPath } from './locationsApi.js';
 import { useSiteId } from './useSiteId.js';
 import { notifyDone } from '../sites/notify.js';
 import { DialogFrame } from '../sites/DialogFrame.js';
-
-const COLUMNS = 4;
+import { AdminListTable } from '../adminLists/AdminListTable.js';
+import { DeleteRowButton } from '../adminLists/DeleteRowButton.js';
+import { useConfirmedDelete } from '../adminLists/useConfirmedDelete.js';
 
 /**
  * /menu/settings/sites/{id}/locations (admin): the site's locations with links to edit them, their
@@ -30,29 +28,19 @@ export function LocationsPage({ creating = false }: { creating?: boolean }) {
   const queryClient = useQueryClient();
   const site = useQuery({ queryKey: siteKey(siteId), queryFn: () => getSite(siteId), enabled: siteId > 0 });
   const locations = useQuery({ queryKey: locationsKey(siteId), queryFn: () => listLocations(siteId), enabled: siteId > 0 });
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (l: Location) => deleteLocation(l.Id),
-    onSuccess: (_v, l) => {
-      setDeleteError(null);
+  const { askDelete, isDeleting, error: deleteError } = useConfirmedDelete({
+    deleteItem: (l: Location) => deleteLocation(l.Id),
+    warning: (l) => ({
+      title: `Delete location ${l.Title}?`,
+      consequence: 'Are you sure? The location, its rooms and floorplans will be removed.',
+      rule: 'A location can only be deleted when no bookings are active in it.',
+      confirmLabel: 'Delete location',
+    }),
+    onDeleted: (l) => {
       notifyDone(`Location ${l.Title} deleted`);
       return queryClient.invalidateQueries({ queryKey: locationsKey(siteId) });
     },
-    onError: (err) => setDeleteError(withReason('Unable to delete locations', err)),
-  });
-
-  const askDelete = (l: Location) => modals.openConfirmModal({
-    title: `Delete location ${l.Title}?`,
-    children: (
-      <Stack gap="xs">
-        <Text>Are you sure? The location, its rooms and floorplans will be removed.</Text>
-        <Text fw={600}>A location can only be deleted when no bookings are active in it.</Text>
-      </Stack>
-    ),
-    labels: { confirm: 'Delete location', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => remove.mutate(l),
+    failureMessage: (err) => withReason('Unable to delete locations', err),
   });
 
   const closeDialog = () => void navigate(locationsPath(siteId));
@@ -68,38 +56,25 @@ export function LocationsPage({ creating = false }: { creating?: boolean }) {
           <Group justify="flex-end">
             <Button component={Link} to={`${locationsPath(siteId)}/new`}>New location</Button>
           </Group>
-          <Paper withBorder style={{ overflowX: 'auto' }}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th visibleFrom="sm">Building</Table.Th>
-                  <Table.Th visibleFrom="sm">Settings</Table.Th>
-                  <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {locations.isPending && siteId > 0 && <LoadingRows columns={COLUMNS} label="Loading locations…" />}
-                {locations.data?.length === 0 && <EmptyRow columns={COLUMNS}>No locations yet. Create the first one.</EmptyRow>}
-                {locations.data?.map((l) => (
-                  <Table.Tr key={l.Id}>
-                    <Table.Td fw={500}>{l.Title}</Table.Td>
-                    <Table.Td visibleFrom="sm">{l.BuildingNameNo}</Table.Td>
-                    <Table.Td visibleFrom="sm"><LocationBadges location={l} /></Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end">
-                        <Button size="xs" component={Link} to={`${locationPath(siteId, l.Id)}/rooms`} aria-label={`Rooms of ${l.Title}`}>Rooms</Button>
-                        <Button size="xs" variant="light" component={Link} to={`${locationPath(siteId, l.Id)}/floorplans`} aria-label={`Floorplans of ${l.Title}`}>Floorplans</Button>
-                        <Button size="xs" variant="default" component={Link} to={`${locationPath(siteId, l.Id)}/edit`} aria-label={`Edit ${l.Title}`}>Edit</Button>
-                        <Button size="xs" variant="light" color="red" onClick={() => askDelete(l)} aria-label={`Delete ${l.Title}`}
-                          loading={remove.isPending && remove.variables?.Id === l.Id}>Delete</Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
+          <AdminListTable
+            columns={[{ label: 'Title' }, { label: 'Building', wideOnly: true }, { label: 'Settings', wideOnly: true }]}
+            items={locations.data} loading={locations.isPending && siteId > 0} loadingLabel="Loading locations…"
+            emptyText="No locations yet. Create the first one."
+            renderRow={(l) => (
+              <Table.Tr key={l.Id}>
+                <Table.Td fw={500}>{l.Title}</Table.Td>
+                <Table.Td visibleFrom="sm">{l.BuildingNameNo}</Table.Td>
+                <Table.Td visibleFrom="sm"><LocationBadges location={l} /></Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end">
+                    <Button size="xs" component={Link} to={`${locationPath(siteId, l.Id)}/rooms`} aria-label={`Rooms of ${l.Title}`}>Rooms</Button>
+                    <Button size="xs" variant="light" component={Link} to={`${locationPath(siteId, l.Id)}/floorplans`} aria-label={`Floorplans of ${l.Title}`}>Floorplans</Button>
+                    <Button size="xs" variant="default" component={Link} to={`${locationPath(siteId, l.Id)}/edit`} aria-label={`Edit ${l.Title}`}>Edit</Button>
+                    <DeleteRowButton name={l.Title} onClick={() => askDelete(l)} loading={isDeleting(l)} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )} />
           <BackToMenu to={SITES_PATH} label="Back to Sites" />
         </Stack>
       </Panel>

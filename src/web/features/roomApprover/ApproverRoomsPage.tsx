@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
@@ -7,10 +7,9 @@ import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { ROOMS_BY_APPROVER_KEY, roomsByApprover, roomTypeLabel } from '../rooms/index.js';
 import { statusOf } from '../sites/errorText.js';
-import { EmptyRow, LoadingRows } from '../sites/TableStates.js';
+import { AdminListTable } from '../adminLists/AdminListTable.js';
 
 export const APPROVER_ROOMS_PATH = '/menu/settings/updateroomdetails';
-const COLUMNS = 4;
 
 /** /menu/settings/updateroomdetails (room approvers): the rooms they approve (GET /api/rooms/byApprover). */
 export function ApproverRoomsPage() {
@@ -21,32 +20,19 @@ export function ApproverRoomsPage() {
       <Panel>
         <PageHeading>Update Room Details</PageHeading>
         <Stack>
-          <Paper withBorder style={{ overflowX: 'auto' }}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Room</Table.Th>
-                  <Table.Th visibleFrom="sm">Where</Table.Th>
-                  <Table.Th visibleFrom="sm">Type and capacity</Table.Th>
-                  <Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rooms.isPending && <LoadingRows columns={COLUMNS} label="Loading rooms…" />}
-                {rooms.data?.length === 0 && <EmptyRow columns={COLUMNS}>You do not approve any rooms at the moment.</EmptyRow>}
-                {rooms.data?.map((r) => (
-                  <Table.Tr key={r.Id}>
-                    <Table.Td fw={500}>{r.Name}</Table.Td>
-                    <Table.Td visibleFrom="sm">{`${r.SiteName}, ${r.LocationName}`}</Table.Td>
-                    <Table.Td visibleFrom="sm">{`${roomTypeLabel(r.RoomType)}, ${r.Capacity}`}</Table.Td>
-                    <Table.Td ta="right">
-                      <Button size="xs" variant="default" component={Link} to={`${APPROVER_ROOMS_PATH}/${r.Id}/edit`} aria-label={`Edit ${r.Name}`}>Edit</Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
+          <AdminListTable
+            columns={[{ label: 'Room' }, { label: 'Where', wideOnly: true }, { label: 'Type and capacity', wideOnly: true }]}
+            items={rooms.data} loading={rooms.isPending} loadingLabel="Loading rooms…" emptyText="You do not approve any rooms at the moment."
+            renderRow={(r) => (
+              <Table.Tr key={r.Id}>
+                <Table.Td fw={500}>{r.Name}</Table.Td>
+                <Table.Td visibleFrom="sm">{`${r.SiteName}, ${r.LocationName}`}</Table.Td>
+                <Table.Td visibleFrom="sm">{`${roomTypeLabel(r.RoomType)}, ${r.Capacity}`}</Table.Td>
+                <Table.Td ta="right">
+                  <Button size="xs" variant="default" component={Link} to={`${APPROVER_ROOMS_PATH}/${r.Id}/edit`} aria-label={`Edit ${r.Name}`}>Edit</Button>
+                </Table.Td>
+              </Table.Tr>
+            )} />
           <BackToMenu to="/menu/settings" label="Back to Settings" />
         </Stack>
       </Panel>

@@ -1,6 +1,6 @@
 import { Skeleton, Table, Text } from '@mantine/core';
 
-/** Skeleton rows while an administration list loads (shared by the sites, locations and rooms lists). */
+/** Skeleton rows while an administration list loads (used through AdminListTable). */
 export function LoadingRows({ columns, rows = 3, label }: { columns: number; rows?: number; label: string }) {
   return (
     <>
