@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { TAG_TYPE } from '../../../domain/orgAccess.js';
 import type { Location } from '../../../domain/wire/locations.js';
 import { SETTINGS_QUERY_KEY } from '../../app/useSettings.js';
-import { PlaceConstraintFields } from '../constraints/index.js';
+import { ConstraintFields } from '../constraints/index.js';
 import { RestrictionSection } from '../restrictions/index.js';
 import { messageOf } from '../sites/errorText.js';
 import { TagPicker, usePlaceTags } from '../tags/index.js';
@@ -68,9 +68,9 @@ export function LocationForm({ siteId, location, siteRoomCheckIns, onDone, onCan
         </SimpleGrid>
         <Select label="Room check-ins" data={checkInOptions('site', siteRoomCheckIns)} value={draft.checkIns}
           onChange={(v) => set('checkIns', (v ?? 'inherit') as CheckInChoice)} allowDeselect={false} />
-        <PlaceConstraintFields legend="Room booking limit" value={draft.roomConstraint} onChange={(c) => set('roomConstraint', c)}
+        <ConstraintFields legend="Room booking limit" value={draft.roomConstraint} onChange={(c) => set('roomConstraint', c)}
           description="How far ahead rooms here may be booked. 0 uses the site's limit." />
-        <PlaceConstraintFields legend="Desk booking limit" value={draft.deskConstraint} onChange={(c) => set('deskConstraint', c)}
+        <ConstraintFields legend="Desk booking limit" value={draft.deskConstraint} onChange={(c) => set('deskConstraint', c)}
           description="How far ahead desks here may be booked. 0 uses the site's limit." />
         <RestrictionSection kind="room" value={draft.room} onChange={(v) => set('room', v)} />
         <RestrictionSection kind="desk" value={draft.desk} onChange={(v) => set('desk', v)} />

@@ -6,7 +6,7 @@ import type { PersonRef, TeamRef } from '../../../domain/wire/people.js';
 import type { RestrictionValue } from '../restrictions/index.js';
 import type { Room } from '../../../domain/wire/rooms.js';
 import { SETTINGS_QUERY_KEY } from '../../app/useSettings.js';
-import { PlaceConstraintFields } from '../constraints/index.js';
+import { ConstraintFields } from '../constraints/index.js';
 import { checkInOptions, type CheckInChoice } from '../locations/checkInSetting.js';
 import { RestrictionSection } from '../restrictions/index.js';
 import { messageOf } from '../sites/errorText.js';
@@ -107,7 +107,7 @@ export function RoomForm({ room, locationId, mode, guards, onDone, onCancel, onS
           </Stack>
         </Fieldset>
         {admin && (
-          <PlaceConstraintFields legend="Room booking limit" value={draft.constraint} onChange={(c) => set('constraint', c)}
+          <ConstraintFields legend="Room booking limit" value={draft.constraint} onChange={(c) => set('constraint', c)}
             description="How far ahead this room may be booked. 0 uses the location's limit." />
         )}
         <RestrictionSection kind="room" value={draft.room} onChange={(v) => set('room', v)}

@@ -5,8 +5,10 @@ import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
-import { ConstraintFields } from './ConstraintFields.js';
+import { ConstraintFields } from '../constraints/index.js';
 import { useSaveGlobalSettings } from './useSaveGlobalSettings.js';
+
+const GLOBAL_LIMIT_HELP = 'How far ahead people may book where no site or location sets a limit. 0 means no limit.';
 
 /** Global settings (admin): booking switches, maintenance mode and the global advance-booking limits. */
 export function GlobalSettingsPage() {
@@ -40,9 +42,9 @@ export function GlobalSettingsPage() {
             <Switch label="Desk booking enabled" checked={form.DeskBookingEnabled}
               onChange={(e) => set('DeskBookingEnabled', e.currentTarget.checked)} />
           </Stack>
-          <ConstraintFields legend="Desk booking limit" value={form.GlobalDeskConstraint}
+          <ConstraintFields legend="Desk booking limit" description={GLOBAL_LIMIT_HELP} value={form.GlobalDeskConstraint}
             onChange={(c) => set('GlobalDeskConstraint', { ...form.GlobalDeskConstraint, ...c })} />
-          <ConstraintFields legend="Room booking limit" value={form.GlobalRoomConstraint}
+          <ConstraintFields legend="Room booking limit" description={GLOBAL_LIMIT_HELP} value={form.GlobalRoomConstraint}
             onChange={(c) => set('GlobalRoomConstraint', { ...form.GlobalRoomConstraint, ...c })} />
           <Group justify="space-between">
             <BackToMenu to="/menu/settings" label="Back to Settings" />

@@ -7,7 +7,7 @@ import type { Site } from '../../../domain/wire/sites.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { SETTINGS_QUERY_KEY } from '../../app/useSettings.js';
-import { PlaceConstraintFields } from '../constraints/index.js';
+import { ConstraintFields } from '../constraints/index.js';
 import { PersonPicker, RestrictionSection, TeamPicker } from '../restrictions/index.js';
 import { TagPicker, usePlaceTags } from '../tags/index.js';
 import { messageOf, reasonOf, statusTextOf } from './errorText.js';
@@ -61,9 +61,9 @@ export function SiteForm({ site }: { site: Site | null }) {
           {reason && <Alert color="red" role="alert">{reason}</Alert>}
           <SiteDetailsFields draft={draft} set={set} savedTimeZone={site?.TimeZone ?? ''} />
           <SiteBookingFields draft={draft} set={set} />
-          <PlaceConstraintFields legend="Room booking limit" value={draft.roomConstraint} onChange={(c) => set('roomConstraint', c)}
+          <ConstraintFields legend="Room booking limit" value={draft.roomConstraint} onChange={(c) => set('roomConstraint', c)}
             description="How far ahead rooms at this site may be booked, where a location sets no limit. 0 uses the global limit." />
-          <PlaceConstraintFields legend="Desk booking limit" value={draft.deskConstraint} onChange={(c) => set('deskConstraint', c)}
+          <ConstraintFields legend="Desk booking limit" value={draft.deskConstraint} onChange={(c) => set('deskConstraint', c)}
             description="How far ahead desks at this site may be booked, where a location sets no limit. 0 uses the global limit." />
           <RestrictionSection kind="room" value={draft.room} onChange={(v) => set('room', v)}
             help="Only the people and teams listed may book rooms at this site." />

@@ -1,15 +1,20 @@
 import { Fieldset, Group, NumberInput, Select, Text } from '@mantine/core';
-import { CONSTRAINT_TYPE, type ConstraintType } from '../../../domain/advanceLimit.js';
-
-export interface ConstraintValue { Number: number; Type: ConstraintType }
+import { CONSTRAINT_TYPE, parseConstraintNumber, type ConstraintType } from '../../../domain/advanceLimit.js';
+import type { ConstraintDraft } from './constraintDraft.js';
 
 const TYPE_OPTIONS = Object.entries(CONSTRAINT_TYPE).map(([label, value]) => ({ label, value: String(value) }));
 
-/** An advance-booking limit: how many weeks, months or years ahead. 0 means no limit (SPEC 5). */
-export function ConstraintFields({ legend, value, onChange }: {
+/**
+ * How far ahead rooms or desks may be booked: a Number of Weeks, Months or Years, for a site,
+ * location or room or for the global settings. SPEC 5: the number is an integer, 0 if empty; what 0
+ * means (the next level's limit, or no limit globally) differs by level, so the caller's
+ * `description` says it.
+ */
+export function ConstraintFields({ legend, description, value, onChange }: {
   legend: string;
-  value: ConstraintValue;
-  onChange: (next: ConstraintValue) => void;
+  description: string;
+  value: ConstraintDraft;
+  onChange: (next: ConstraintDraft) => void;
 }) {
   return (
     <Fieldset legend={legend}>
@@ -21,7 +26,7 @@ export function ConstraintFields({ legend, value, onChange }: {
           allowDecimal={false}
           allowNegative={false}
           value={value.Number}
-          onChange={(n) => onChange({ ...value, Number: typeof n === 'number' ? n : 0 })}
+          onChange={(n) => onChange({ ...value, Number: parseConstraintNumber(n) })}
         />
         <Select
           label="Type"
@@ -31,7 +36,7 @@ export function ConstraintFields({ legend, value, onChange }: {
           onChange={(t) => onChange({ ...value, Type: Number(t ?? CONSTRAINT_TYPE.Month) as ConstraintType })}
         />
       </Group>
-      <Text size="sm" c="dimmed" mt="xs">How far ahead people may book where no site or location sets a limit. 0 means no limit.</Text>
+      <Text size="sm" c="dimmed" mt="xs">{description}</Text>
     </Fieldset>
   );
 }
