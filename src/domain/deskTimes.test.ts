@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   adjustDeskTimes,
+  pickDeskTime,
+  shownDeskTimes,
   DESK_EARLIEST,
   DESK_LATEST_END,
   defaultDeskEnd,
@@ -122,5 +124,40 @@ describe('adjustDeskTimes', () => {
         return startKept && endKept;
       }),
     );
+  });
+});
+
+describe('pickDeskTime and shownDeskTimes', () => {
+  const from = (start: number, end: number) => ({ start, end, changed: 'start' as const });
+
+  it('type-ahead through an end equal to the start: the start moves back, then returns (the keyboard user typing 15:00)', () => {
+    const typedOne = pickDeskTime(from(hm(10), hm(13)), 'end', hm(10)); // "1" selects 10:00
+    expect(shownDeskTimes(typedOne)).toEqual({ start: hm(9, 30), end: hm(10) });
+    const typedFifteen = pickDeskTime(typedOne, 'end', hm(15)); // "15" selects 15:00
+    expect(shownDeskTimes(typedFifteen)).toEqual({ start: hm(10), end: hm(15) });
+  });
+
+  it('a start moved past the end pushes the end, which returns when the start comes back', () => {
+    const late = pickDeskTime(from(hm(9), hm(12)), 'start', hm(14));
+    expect(shownDeskTimes(late)).toEqual({ start: hm(14), end: hm(14, 30) });
+    expect(shownDeskTimes(pickDeskTime(late, 'start', hm(10)))).toEqual({ start: hm(10), end: hm(12) });
+  });
+
+  it('the earliest time of the day is honoured when the start is pushed back', () => {
+    expect(shownDeskTimes(pickDeskTime(from(hm(15), hm(17)), 'end', hm(14)), hm(14))).toEqual({ start: hm(14), end: hm(14, 30) });
+  });
+
+  it('property: whatever is picked, the shown pair is valid and keeps the side just touched when it can', () => {
+    const quarter = fc.integer({ min: DESK_EARLIEST / 15, max: DESK_LATEST_END / 15 }).map((q) => q * 15);
+    fc.assert(fc.property(quarter, quarter, fc.array(fc.tuple(fc.constantFrom('start' as const, 'end' as const), quarter)), (s, e, moves) => {
+      let picks = { start: s, end: e, changed: 'start' as 'start' | 'end' };
+      for (const [side, value] of moves) {
+        picks = pickDeskTime(picks, side, value);
+        const shown = shownDeskTimes(picks);
+        expect(shown.end).toBeGreaterThan(shown.start);
+        if (side === 'start' && value < DESK_LATEST_END) expect(shown.start).toBe(value);
+        if (side === 'end' && value > DESK_EARLIEST) expect(shown.end).toBe(value);
+      }
+    }));
   });
 });

@@ -84,3 +84,24 @@ export const adjustDeskTimes = (
     ? { start: newStart, end }
     : { start: newStart, end: Math.min(newStart + DESK_SHIFT_MINUTES, DESK_LATEST_END) };
 };
+
+/**
+ * What the person last chose on each side, and which side they touched last. The pickers show
+ * `shownDeskTimes(picks)`, never the adjusted pair as new input: a native select's type-ahead passes
+ * through intermediate values (typing "15:00" into End visits 10:00 first), and a start pushed back
+ * by such a passing value must come back when the end moves on. So a side moved by the rule returns
+ * to the person's own choice as soon as that choice is valid again.
+ */
+export interface DeskTimePicks {
+  start: number;
+  end: number;
+  changed: 'start' | 'end';
+}
+
+/** The pair the pickers show (and the booking uses) for the person's picks. */
+export const shownDeskTimes = (picks: DeskTimePicks, earliest: number = DESK_EARLIEST): { start: number; end: number } =>
+  adjustDeskTimes(picks.start, picks.end, picks.changed, earliest);
+
+/** The picks after the person chose `value` on `side`; the other side keeps their own last choice. */
+export const pickDeskTime = (picks: DeskTimePicks, side: 'start' | 'end', value: number): DeskTimePicks =>
+  ({ ...picks, [side]: value, changed: side });

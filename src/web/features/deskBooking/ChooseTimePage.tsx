@@ -3,7 +3,9 @@ import { DateInput } from '@mantine/dates';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { advanceLimitDate, resolveConstraint } from '../../../domain/advanceLimit.js';
-import { adjustDeskTimes, defaultDeskEnd, defaultDeskStart, DESK_EARLIEST } from '../../../domain/deskTimes.js';
+import {
+  defaultDeskEnd, defaultDeskStart, DESK_EARLIEST, pickDeskTime, shownDeskTimes, type DeskTimePicks,
+} from '../../../domain/deskTimes.js';
 import { toWallClock, type WallClock } from '../../../domain/wallClock.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
@@ -48,7 +50,9 @@ export function ChooseTimePage() {
   const nowWall = useMemo(() => toWallClock(now, timeZone), [now, timeZone]);
   const first = useMemo(() => initialChoice(nowWall), [nowWall]);
   const [date, setDate] = useState(first.date);
-  const [times, setTimes] = useState({ start: first.start, end: first.end });
+  // The person's own picks; the pair shown follows from them (see pickDeskTime: a select's type-ahead
+  // passes through values that must not move the other side for good).
+  const [picks, setPicks] = useState<DeskTimePicks>({ start: first.start, end: first.end, changed: 'start' });
 
   // Maximum: the global desk constraint (a site's or location's own applies once one is chosen).
   const maxDate = useMemo(() => {
@@ -57,6 +61,7 @@ export function ChooseTimePage() {
   }, [settings.GlobalDeskConstraint, now, timeZone]);
 
   const options = useMemo(() => deskTimeOptions(date, nowWall), [date, nowWall]);
+  const times = shownDeskTimes(picks, options.earliest);
 
   const refusal = deskBookingRefusal(settings);
   if (refusal) {
@@ -75,7 +80,7 @@ export function ChooseTimePage() {
     // A start no longer offered on the new day (earlier hours of today) moves to the default start.
     if (!next.starts.includes(times.start)) {
       const start = (value === nowWall.date ? defaultDeskStart(nowWall.minutes) : null) ?? next.starts[0] ?? DESK_EARLIEST;
-      setTimes({ start, end: defaultDeskEnd(start) });
+      setPicks({ start, end: defaultDeskEnd(start), changed: 'start' });
     }
   };
 
@@ -112,13 +117,13 @@ export function ChooseTimePage() {
                 label="Start"
                 data={toOptions(options.starts)}
                 value={String(times.start)}
-                onChange={(e) => setTimes(adjustDeskTimes(Number(e.currentTarget.value), times.end, 'start', options.earliest))}
+                onChange={(e) => { const value = Number(e.currentTarget.value); setPicks((p) => pickDeskTime(p, 'start', value)); }}
               />
               <NativeSelect
                 label="End"
                 data={toOptions(options.ends)}
                 value={String(times.end)}
-                onChange={(e) => setTimes(adjustDeskTimes(times.start, Number(e.currentTarget.value), 'end', options.earliest))}
+                onChange={(e) => { const value = Number(e.currentTarget.value); setPicks((p) => pickDeskTime(p, 'end', value)); }}
               />
             </Group>
             <Text role="status" aria-live="polite">{describeRange({ date, minutes: times.start }, { date, minutes: times.end })}</Text>
