@@ -47,7 +47,7 @@ async function dragCanvas(page: Page, from: [number, number], to: [number, numbe
 const draftKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('hotdesk.layoutDraft.')));
 
 test('draw, undo and redo, save, reload, restore a local draft, publish, and start again from the previous layout', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const name = `E2E floor ${Date.now()}`;
   const FLOORPLANS = await ownFloorplansPage(page, name);
 

@@ -1,10 +1,12 @@
-import { Badge, Modal, Notification, createTheme } from '@mantine/core';
+import { Badge, Loader, Modal, Notification, createTheme } from '@mantine/core';
 
 /**
  * Shade 8 of blue for filled buttons and links: white text on Mantine's default shade 6 fails
  * WCAG AA contrast (3.5:1); shade 8 passes (about 5:1).
  * Defaults below fix accessibility once for every screen: close buttons get a name (Mantine's have
- * none), and badges are filled (the light variant's text fails contrast on several colours).
+ * none), badges are filled (the light variant's text fails contrast on several colours), and loaders
+ * are live status elements: a name on Mantine's role-less span is not allowed (axe: aria-prohibited-attr,
+ * seen only while something is loading) and a status is announced.
  */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -19,5 +21,6 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
     Badge: Badge.extend({ defaultProps: { variant: 'filled' } }),
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
 });

@@ -12,7 +12,7 @@ import { Panel } from '../../app/shell/Panel.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { BookingDetailsActions, useBookingCancellation, type CancelMode } from '../cancellation/index.js';
 import { getMySites, getSiteCalendar, receptionKeys, REFRESH_MS } from './receptionApi.js';
-import { useCalendarAria } from './useCalendarAria.js';
+import { useCalendarAria } from '../../app/calendar/useCalendarAria.js';
 import { CHECK_IN_COLOURS, CHECK_IN_WORDS, checkInState, eventTitle, statusWords } from './receptionView.js';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-GB': enGB } });

@@ -17,7 +17,7 @@ import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { useBookingCancellation } from '../cancellation/index.js';
 import { BookingFormModal, type SlotChoice } from './BookingFormModal.js';
 import { RoomBookingDetails } from './RoomBookingDetails.js';
-import { useCalendarAria } from './useCalendarAria.js';
+import { useCalendarAria } from '../../app/calendar/useCalendarAria.js';
 import { getLocations, getRoomBookings, getRoomInfo, getRooms, roomKeys } from './roomBookingApi.js';
 import { fromShown, monthSelectionToSlot, NO_AVAILABILITY_DAY, shownRange, slotText, toShown, truncateTitle } from './roomBookingView.js';
 
