@@ -5,7 +5,9 @@
  */
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
-import { cpuSeconds, makeClient, postgresCpuSeconds, postgresMemoryMiB, rssMiB, runLoad, startBenchEnv } from './harness.js';
+import {
+  cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, postgresMemoryMiB, recordSideBySide, rssMiB, runLoad, sampleMemory, startBenchEnv,
+} from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const DESKS = 5000;
@@ -58,21 +60,18 @@ const LEVELS = (process.env.BENCH_LEVELS ?? "1,20,50").split(",").map(Number);
 for (const clients of LEVELS) {
   const raw = await rawInsertRate(clients);
   const call = makeClient(env.port, clients);
-  let peakRss = 0;
-  let peakDb = 0;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssMiB(env.server.pid));
-    peakDb = Math.max(peakDb, postgresMemoryMiB(env.dataDir));
-  }, 500);
+  const memory = sampleMemory(env);
   const cpu0 = { app: cpuSeconds(env.server.pid!), db: postgresCpuSeconds(env.dataDir), client: process.cpuUsage() };
   const r = await runLoad(clients, SECONDS, (c, i) => call('POST', '/api/bookings/desk', cookies[c]!, {
     FloorplanId: fp, DeskId: `D${c}`, ...slot(clients, i),
   }));
-  clearInterval(sampler);
+  const { appPeakMiB: peakRss, dbPeakMiB: peakDb } = memory();
   // CPU per booking is steadier than wall-clock rates on a shared machine: it says what a booking costs.
   const clientCpu = process.cpuUsage(cpu0.client);
   const perBooking = (s: number) => ((s * 1000) / r.count).toFixed(2);
   const cpu = `${perBooking(cpuSeconds(env.server.pid!) - cpu0.app)} / ${perBooking(postgresCpuSeconds(env.dataDir) - cpu0.db)} / ${perBooking((clientCpu.user + clientCpu.system) / 1e6)}`;
+  recordSideBySide({ what: 'desk booking', clients, perSecond: r.perSecond, p50: r.p50, p95: r.p95, p99: r.p99, appMiB: peakRss, dbMiB: peakDb,
+    note: `raw PostgreSQL inserts/s, same script: ${raw.toFixed(0)} (ratio ${(r.perSecond / raw).toFixed(2)}); CPU ms per booking app / PG / client ${cpu}` });
   rows.push(`| desk booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${raw.toFixed(0)} | ${(r.perSecond / raw).toFixed(2)} | ${cpu} | ${peakRss.toFixed(0)} | ${peakDb.toFixed(0)} | ${JSON.stringify(r.failures)} |`);
 }
 
@@ -88,15 +87,15 @@ for (let round = 0; round < ROUNDS; round++) {
   const conflicts = results.filter((r) => r.status === 409).length;
   const inDb = (await pool.query("SELECT count(*)::int AS n FROM bookings WHERE desk_id = 'D4999' AND starts_at = $1 AND status IN (0,1)", [s.Start])).rows[0].n;
   if (ok !== 1 || conflicts !== 199 || inDb !== 1) allRoundsExact = false;
-  const others = results.filter((r) => r.status !== 201 && r.status !== 409);
-  const otherText = others.length ? `, others: ${[...new Set(others.map((r) => `${r.status} ${r.body.slice(0, 80)}`))].join(' | ')}` : '';
-  raceRows.push(`${round + 1}: ${ok} x 201, ${conflicts} x 409, ${inDb} row${otherText}`);
+  raceRows.push(`${round + 1}: ${ok} x 201, ${conflicts} x 409, ${inDb} row${otherAnswers(results)}`);
 }
 
 console.log(`\nDesk booking benchmark, ${SECONDS} s per level, ${DESKS}-desk floorplan; at rest: app RSS ${memAtRest.toFixed(0)} MiB, PostgreSQL PSS ${dbMemAtRest.toFixed(0)} MiB\n`);
 console.log('| what | clients | bookings/s | p50 ms | p95 ms | p99 ms | raw PG inserts/s (same clients) | ratio to raw | CPU ms per booking: app / PostgreSQL / client | app peak RSS MiB | PostgreSQL peak PSS MiB | non-2xx |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
+recordSideBySide({ what: 'memory at rest (desk benchmark, before any load)', appMiB: memAtRest, dbMiB: dbMemAtRest });
+recordSideBySide({ what: `200-way race for one desk, ${ROUNDS} rounds`, note: allRoundsExact ? 'every round one 201, 199 x 409, one row' : `NOT EXACT: ${raceRows.join('; ')}` });
 console.log(`\n200-way race, ${ROUNDS} rounds: ${allRoundsExact ? 'every round exactly one 201, 199 x 409, one row' : 'NOT EXACT'}`);
 console.log(raceRows.join('; '));
 await env.stop();

@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
-import { percentile, startBenchEnv } from './harness.js';
+import { percentile, recordSideBySide, startBenchEnv } from './harness.js';
 
 const DESKS = Number(process.env.BENCH_DESKS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -130,6 +130,9 @@ const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return { median: Math.round(percentile(s, 50)), worst: Math.round(s.at(-1) ?? NaN) };
 };
+const opened = stats(interactive);
+recordSideBySide({ what: `${DESKS.toLocaleString('en-GB')}-desk floorplan opening in Chromium until interactive (median of ${RUNS})`,
+  note: `${opened.median} ms (worst ${opened.worst} ms); a click to a chosen desk ${stats(clicks).median} ms, an arrow key ${stats(arrows).median} ms` });
 console.log(JSON.stringify({
   desks: DESKS, takenDesks: takenIds.length, runs: RUNS,
   interactiveMs: stats(interactive), phasesOfMedianRun: phases[interactive.indexOf([...interactive].sort((a, b) => a - b)[Math.floor(interactive.length / 2)]!)], clickToSelectedMs: stats(clicks), arrowMs: stats(arrows),

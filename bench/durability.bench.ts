@@ -11,7 +11,7 @@ import { createPool } from '../src/server/db/pool.js';
 import { freePort } from '../src/server/db/embedded.js';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
-import { makeClient } from './harness.js';
+import { makeClient, recordSideBySide } from './harness.js';
 
 const CLIENTS = 20;
 const KILL_AFTER_MS = 2500;
@@ -83,6 +83,8 @@ console.log(`\nDurability: ${CLIENTS} clients, SIGKILL of app + database after $
 console.log(`| acknowledged (2xx) | in database after restart | acknowledged but missing | half-written rows | in database but never acknowledged (in flight at the kill) |`);
 console.log(`|---|---|---|---|---|`);
 console.log(`| ${acknowledged.length} | ${rows.length} | ${missing.length} | ${halfWritten.length} | ${rows.length - acknowledged.length + missing.length} |`);
+recordSideBySide({ what: `durability: SIGKILL of app and database under ${CLIENTS} clients, restart`,
+  note: `${acknowledged.length} acknowledged, ${missing.length} missing, ${halfWritten.length} half-written, ${rows.length - acknowledged.length + missing.length} in flight at the kill` });
 await pool.end();
 process.kill(-second.child.pid!, 'SIGINT');
 await new Promise((r) => second.child.once('exit', r));

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +66,12 @@ export function makeClient(port: number, sockets: number) {
     if (payload) req.write(payload);
     req.end();
   });
+}
+
+/** Answers other than 201 and 409 in a race round, each kind once with the start of its body ('' if none). */
+export function otherAnswers(results: HttpResult[]): string {
+  const others = results.filter((r) => r.status !== 201 && r.status !== 409);
+  return others.length ? `, others: ${[...new Set(others.map((r) => `${r.status} ${r.body.slice(0, 80)}`))].join(' | ')}` : '';
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -149,4 +155,42 @@ export function postgresCpuSeconds(dataDir: string): number {
 function isBackendOf(pid: number, dataDir: string): boolean {
   const ppid = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
   try { return readFileSync(`/proc/${ppid}/cmdline`, 'utf8').includes(dataDir); } catch { return false; }
+}
+
+/**
+ * Peak memory of the app process (RSS) and of its PostgreSQL (PSS), sampled every 500 ms from now
+ * until the returned function is called.
+ */
+export function sampleMemory(env: BenchEnv): () => { appPeakMiB: number; dbPeakMiB: number } {
+  let appPeakMiB = 0;
+  let dbPeakMiB = 0;
+  const sample = () => {
+    appPeakMiB = Math.max(appPeakMiB, rssMiB(env.server.pid));
+    dbPeakMiB = Math.max(dbPeakMiB, postgresMemoryMiB(env.dataDir));
+  };
+  sample();
+  const timer = setInterval(sample, 500);
+  return () => { clearInterval(timer); sample(); return { appPeakMiB, dbPeakMiB }; };
+}
+
+/** One row of the side-by-side table that `npm run bench` prints after every benchmark has run. */
+export interface SideBySideRow {
+  what: string;
+  clients?: number;
+  perSecond?: number;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  appMiB?: number;
+  dbMiB?: number;
+  note?: string;
+}
+
+/**
+ * Adds a row to the side-by-side table: run-all.ts names a file in BENCH_RESULTS and prints the rows
+ * of every benchmark of the run as one table at the end. Run alone, a benchmark prints its own tables only.
+ */
+export function recordSideBySide(row: SideBySideRow): void {
+  const file = process.env.BENCH_RESULTS;
+  if (file) appendFileSync(file, `${JSON.stringify(row)}\n`);
 }

@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
-import { makeClient, percentile, runLoad, startBenchEnv } from './harness.js';
+import { makeClient, percentile, otherAnswers, recordSideBySide, runLoad, sampleMemory, startBenchEnv } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROOMS = 1000;
@@ -70,9 +70,13 @@ const searchBody = (i: number, locationId: number | null) => {
 const rows: string[] = [];
 async function searchRow(label: string, clients: number, locationId: number | null) {
   const call = makeClient(env.port, clients);
+  const memory = sampleMemory(env);
   const r = await runLoad(clients, SECONDS, (c, i) => call('POST', '/api/rooms/availability', cookies[c]!, searchBody(c * 1000 + i, locationId)));
+  const { appPeakMiB, dbPeakMiB } = memory();
   const sample = await call('POST', '/api/rooms/availability', cookies[0]!, searchBody(1, locationId));
   const found = (JSON.parse(sample.body) as unknown[]).length;
+  recordSideBySide({ what: `room availability search, ${label}, ${(BOOKINGS_PER_ROOM * ROOMS).toLocaleString('en-GB')} bookings`, clients,
+    perSecond: r.perSecond, p50: r.p50, p95: r.p95, p99: r.p99, appMiB: appPeakMiB, dbMiB: dbPeakMiB, note: `${found} rooms in the answer` });
   rows.push(`| availability: ${label} | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${found} rooms in the answer | ${JSON.stringify(r.failures)} |`);
   return r;
 }
@@ -105,12 +109,16 @@ const sqlLocation = await sqlOnlyP95(firstLocation);
 const bookBase = Date.UTC(2036, 0, 1, 8);
 for (const clients of [1, 20, 50]) {
   const call = makeClient(env.port, clients);
+  const memory = sampleMemory(env);
   const r = await runLoad(clients, SECONDS, (c, i) => {
     const start = bookBase + (clients * 100_000 + i) * 3_600_000;
     return call('POST', '/api/bookings/room', cookies[c]!, {
       RoomId: rooms[c * 7 + 1]!.id, Start: iso(new Date(start)), Finish: iso(new Date(start + 3_600_000)), Description: 'Throughput',
     });
   });
+  const { appPeakMiB, dbPeakMiB } = memory();
+  recordSideBySide({ what: 'room booking (mail queued in the same transaction)', clients, perSecond: r.perSecond, p50: r.p50, p95: r.p95, p99: r.p99,
+    appMiB: appPeakMiB, dbMiB: dbPeakMiB, note: Object.keys(r.failures).length ? `non-2xx: ${JSON.stringify(r.failures)}` : undefined });
   rows.push(`| room booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | each booking queues its mail in the same transaction | ${JSON.stringify(r.failures)} |`);
 }
 
@@ -128,8 +136,9 @@ for (let round = 0; round < ROUNDS; round++) {
   const conflicts = results.filter((r) => r.status === 409).length;
   const inDb = (await pool.query('SELECT count(*)::int AS n FROM bookings WHERE room_id = $1 AND starts_at = $2 AND status IN (0, 1)', [raceRoom, new Date(start)])).rows[0].n;
   if (ok !== 1 || conflicts !== 199 || inDb !== 1) allRoundsExact = false;
-  raceRows.push(`${round + 1}: ${ok} x 201, ${conflicts} x 409, ${inDb} row`);
+  raceRows.push(`${round + 1}: ${ok} x 201, ${conflicts} x 409, ${inDb} row${otherAnswers(results)}`);
 }
+recordSideBySide({ what: `200-way race for one room slot, ${ROUNDS} rounds`, note: allRoundsExact ? 'every round one 201, 199 x 409, one row' : `NOT EXACT: ${raceRows.join('; ')}` });
 
 console.log(`\nRoom booking benchmark, ${SECONDS} s per level; ${ROOMS} rooms, ${total.toLocaleString('en-GB')} bookings (loaded in ${loadSeconds.toFixed(0)} s)\n`);
 console.log('| what | clients | requests/s | p50 ms | p95 ms | p99 ms | notes | non-2xx |');

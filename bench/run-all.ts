@@ -4,8 +4,10 @@
  * Run on a quiet machine: these measure speed, and anything else running skews them.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SideBySideRow } from './harness.js';
 
 const ALL: Record<string, string> = {
   desk: 'bench/deskBooking.bench.ts',
@@ -18,12 +20,29 @@ const ALL: Record<string, string> = {
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(ALL);
 console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+// Each benchmark appends its headline figures here (recordSideBySide); printed as one table at the end.
+const results = join(mkdtempSync(join(tmpdir(), 'hotdesk-bench-results-')), 'rows.jsonl');
+const loadBefore = loadavg()[0]!;
 let failed = 0;
 for (const name of wanted) {
   const file = ALL[name];
   if (!file || !existsSync(file)) { console.log(`\n## ${name}: no such benchmark`); failed++; continue; }
   console.log(`\n## ${name} (${file})`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', timeout: 15 * 60_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', timeout: 15 * 60_000, env: { ...process.env, BENCH_RESULTS: results } });
   if (r.status !== 0) { console.log(`(${name} exited ${r.status ?? r.signal})`); failed++; }
 }
+printSideBySide();
 process.exit(failed ? 1 : 0);
+
+function printSideBySide(): void {
+  const rows: SideBySideRow[] = existsSync(results)
+    ? readFileSync(results, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SideBySideRow)
+    : [];
+  const n = (x: number | undefined, digits = 1) => (x === undefined ? '' : x.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+  console.log(`\n## Side by side (${new Date().toISOString().slice(0, 16)} UTC; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after)\n`);
+  console.log('| what | clients | per second | p50 ms | p95 ms | p99 ms | app RSS MiB (peak) | PostgreSQL PSS MiB (peak) | notes |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.what} | ${r.clients ?? ''} | ${n(r.perSecond, 0)} | ${n(r.p50)} | ${n(r.p95)} | ${n(r.p99)} | ${n(r.appMiB, 0)} | ${n(r.dbMiB, 0)} | ${r.note ?? ''} |`);
+  }
+}

@@ -10,7 +10,7 @@ import { freePort } from '../src/server/db/embedded.js';
 import { hashPassword } from '../src/server/auth/passwords.js';
 import { SESSION_COOKIE, SessionStore } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
-import { makeClient, startBenchEnv } from './harness.js';
+import { makeClient, recordSideBySide, startBenchEnv } from './harness.js';
 
 const ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
 const MAILS = 300;
@@ -127,6 +127,9 @@ console.log(`| 200-way race spread over 3 instances, ${ROUNDS} rounds: exactly o
 console.log(`| ${MAILS} queued mails sent by 3 instances' jobs: received / duplicates / still queued | ${queuedMail.length} / ${duplicates} / ${pending} |`);
 console.log(`| ${NOSHOWS} missed check-ins released by 3 instances' no-show jobs: released / owners with exactly one e-mail / with exactly one push | ${released} / ${mailsPerOwner.filter((n) => n === 1).length} / ${pushesPerOwner.filter((n) => n === 1).length} |`);
 
+recordSideBySide({ what: `scale-out, 3 instances: 200-way race for one desk, ${ROUNDS} rounds`, note: `${exact}/${ROUNDS} rounds exactly one booking` });
+recordSideBySide({ what: 'scale-out, 3 instances: jobs do each piece of work once',
+  note: `sessions shared ${sessionsShared ? 'yes' : 'NO'}; ${MAILS} mails: ${queuedMail.length} received, ${duplicates} duplicates; ${NOSHOWS} no-shows: ${released} released, ${mailsPerOwner.filter((n) => n === 1).length} owners told once by mail, ${pushesPerOwner.filter((n) => n === 1).length} by push` });
 for (const c of extra) c.kill('SIGTERM');
 await env.stop();
 smtp.close();
