@@ -23,6 +23,7 @@ console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalm
 // Each benchmark appends its headline figures here (recordSideBySide); printed as one table at the end.
 const results = join(mkdtempSync(join(tmpdir(), 'hotdesk-bench-results-')), 'rows.jsonl');
 const loadBefore = loadavg()[0]!;
+const cpuBefore = cpuTicks();
 let failed = 0;
 for (const name of wanted) {
   const file = ALL[name];
@@ -39,10 +40,24 @@ function printSideBySide(): void {
     ? readFileSync(results, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SideBySideRow)
     : [];
   const n = (x: number | undefined, digits = 1) => (x === undefined ? '' : x.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
-  console.log(`\n## Side by side (${new Date().toISOString().slice(0, 16)} UTC; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after)\n`);
+  const cpu = cpuTicks();
+  const stolen = cpu && cpuBefore ? (100 * (cpu.steal - cpuBefore.steal)) / Math.max(1, cpu.total - cpuBefore.total) : NaN;
+  console.log(`\n## Side by side (${new Date().toISOString().slice(0, 16)} UTC; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after; `
+    + `CPU time stolen by the host during the run: ${stolen.toFixed(0)}%)\n`);
   console.log('| what | clients | per second | p50 ms | p95 ms | p99 ms | app RSS MiB (peak) | PostgreSQL PSS MiB (peak) | notes |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(`| ${r.what} | ${r.clients ?? ''} | ${n(r.perSecond, 0)} | ${n(r.p50)} | ${n(r.p95)} | ${n(r.p99)} | ${n(r.appMiB, 0)} | ${n(r.dbMiB, 0)} | ${r.note ?? ''} |`);
   }
+}
+
+/**
+ * All CPUs' time from /proc/stat, and the part of it the hypervisor gave to other machines (steal):
+ * on a shared host that part can be large, and every figure of the run is slower by it.
+ */
+function cpuTicks(): { total: number; steal: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch { return null; }
 }

@@ -10,7 +10,7 @@ import { DEMO, expectNoSeriousA11yViolations, readMenuTiles, signIn, signInAs, t
 const SCREENS = process.env.ADMIN_SCREENS ?? 'test-results/screens';
 const PASSWORD = 'admin-spec-password-1';
 // Long journeys on a shared, busy server.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 // A 1x1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

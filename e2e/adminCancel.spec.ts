@@ -7,7 +7,7 @@ import { apiAs, newRoom, unique } from './myBookingsKit.js';
 // and books them through the API; the room calendar test uses 11 September 2030 (BST, UTC+1).
 test.use({ timezoneId: 'Europe/London', viewport: { width: 1280, height: 1200 } });
 // Several axe scans and people per journey: more than the default 30 s on a 2-core machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const SHOTS = process.env.ADMIN_CANCEL_SCREENS ?? '/tmp';
 

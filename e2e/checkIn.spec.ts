@@ -7,7 +7,7 @@ import { apiAs, bookRoom, LONDON, newRoom, SCREENS, unique } from './myBookingsK
 // its own room at London HQ (check-ins on), so bookings "now" never clash with other specs'.
 test.use({ timezoneId: 'Europe/London' });
 // Several axe scans per journey: more than the default 30 s on a 2-core machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 

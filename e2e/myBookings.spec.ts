@@ -6,7 +6,7 @@ import { bookRoom, newRoom, SCREENS, unique } from './myBookingsKit.js';
 // CSV export and the calendar feed. Own data: desk D11 on 3-4 June 2030 (BST) and a room of our own.
 test.use({ timezoneId: 'Europe/London' });
 // Several axe scans per journey: more than the default 30 s on a 2-core machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const card = (page: Page, id: number) => page.locator(`article[data-booking-id="${id}"]`);
 
