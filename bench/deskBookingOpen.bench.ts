@@ -97,7 +97,7 @@ try {
         return r ? [r.startTime, r.responseStart, r.responseEnd].map(Math.round) : null;
       };
       return {
-        domContentLoaded: Math.round(nav ? nav.domContentLoadedEventEnd : NaN), settings: span('/api/settings'),
+        domContentLoaded: Math.round(nav ? nav.domContentLoadedEventEnd : NaN), settings: span('/api/settings'), site: span('/api/sites/'),
         deskScreenChunk: span('/assets/deskBooking-'), layout: span('/layout'), bookings: span('/api/bookings/for/'),
         interactive: Math.round(performance.now()),
       };
