@@ -95,6 +95,8 @@ test("the site-level admin's Reception View shows every room with bookings and c
   // the calendar repeats it: the first drawing is the one to read and open.
   const event = calendar.locator('.rbc-event').filter({ hasText: 'Reception check' }).first();
   await expect(event).toContainText('Checked in');
+  // The scrolling time grid is a Tab stop even when no booking inside it is (all in the all-day strip).
+  await expect(calendar.getByRole('group', { name: /^Times of the day/ })).toHaveAttribute('tabindex', '0');
   await page.screenshot({ path: `${SCREENS}/reception-1-day.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page, 'the Reception View');
   await event.click();

@@ -187,6 +187,21 @@ test('the choice steps list sites when there are several, and say when there is 
   await expectNoSeriousA11yViolations(page, 'the site step with nothing to book');
 });
 
+test('while the floorplan loads, the loader is a named status and the page passes axe', async ({ page }) => {
+  await signInAs(page, 'staff');
+  // Hold the layout until the scan is done: loaders were flagged only in the moment something loaded.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route('**/api/floorplans/1/layout', async (route) => { await held; await route.continue(); });
+  await page.goto(bookingPath('2030-03-21', '09:00', '12:00'));
+  await expect(page.getByRole('status', { name: 'Loading the floorplan' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/desk-0-loading.png` });
+  await expectNoSeriousA11yViolations(page, 'the desk booking screen while loading');
+  release();
+  await expect(desk(page, 'D1')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading the floorplan' })).toHaveCount(0);
+});
+
 test('load failures show SPEC 8 messages; maintenance mode refuses desk booking', async ({ page }) => {
   await signInAs(page, 'staff');
   await page.route('**/api/floorplans/1/layout', (route) => route.fulfill({ status: 500, json: { Error: 'Boom', Code: 'INTERNAL' } }));

@@ -77,8 +77,9 @@ export function ChooseTimePage() {
     if (!value || value < first.date || (maxDate && value > maxDate)) return;
     setDate(value);
     const next = deskTimeOptions(value, nowWall);
-    // A start no longer offered on the new day (earlier hours of today) moves to the default start.
-    if (!next.starts.includes(times.start)) {
+    // A start no longer offered on the new day (earlier hours of today) moves to the default start:
+    // the person's own start too, which a later end pick would otherwise bring back.
+    if (!next.starts.includes(picks.start) || !next.starts.includes(shownDeskTimes(picks, next.earliest).start)) {
       const start = (value === nowWall.date ? defaultDeskStart(nowWall.minutes) : null) ?? next.starts[0] ?? DESK_EARLIEST;
       setPicks({ start, end: defaultDeskEnd(start), changed: 'start' });
     }
