@@ -16,6 +16,9 @@ export default defineConfig({
     // Every screen but the home menu is a lazy route (src/web/app/routeTable.tsx): the first script is
     // React, React Router, TanStack Query, Mantine and the shell (~390 kB minified); warn if it grows.
     chunkSizeWarningLimit: 500,
+    // .vite/manifest.json: which files each lazy screen needs, so the server can name them as
+    // modulepreload hints in the page that opens that screen (src/server/http/pagePreloads.ts).
+    manifest: true,
   },
   server: {
     // `npm run dev:web` next to `npm start`: pages from Vite, calls to the running server.

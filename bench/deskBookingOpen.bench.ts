@@ -10,16 +10,18 @@
  * Each is measured over several fresh page loads; the median and the worst are printed.
  *
  * Run: npx tsx bench/deskBookingOpen.bench.ts   (needs /usr/bin/chromium; builds the web app if needed)
- * Options: BENCH_DESKS (default 5000), BENCH_RUNS (default 5).
+ * Options: BENCH_DESKS (default 5000), BENCH_RUNS (default 5), BENCH_PROFILE=1 (print where the first load's main-thread time went).
  */
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { percentile, recordSideBySide, startBenchEnv } from './harness.js';
+import { printProfile, startProfile } from './pageProfile.js';
 
 const DESKS = Number(process.env.BENCH_DESKS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TAKEN = Math.floor(DESKS / 5);
+const PROFILE = process.env.BENCH_PROFILE === '1'; // one extra load, profiled and not counted
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -74,11 +76,20 @@ const clicks: number[] = [];
 const arrows: number[] = [];
 const phases: Record<string, unknown>[] = [];
 try {
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < RUNS + (PROFILE ? 1 : 0); run++) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     await context.addCookies([{ name: SESSION_COOKIE, value: token, url: origin }]);
     const page = await context.newPage();
+    // The main thread's long tasks (over 50 ms), to see what the page was busy with and when.
+    await page.addInitScript(() => {
+      const tasks: number[][] = [];
+      (window as unknown as { benchLongTasks: number[][] }).benchLongTasks = tasks;
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push([Math.round(e.startTime), Math.round(e.duration)]); })
+        .observe({ type: 'longtask', buffered: true });
+    });
 
+    // BENCH_PROFILE=1: the first load is profiled (CPU samples of the page), and where its time went printed.
+    const profiler = PROFILE && run === 0 ? await startProfile(page) : null;
     // Interactive: all desks drawn with their booking states, one of them in the Tab order.
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(([n, takenId]) => {
@@ -87,7 +98,10 @@ try {
         && document.querySelector(`[data-desk-id="${takenId}"]`)?.getAttribute('data-desk-state') === 'taken'
         && document.querySelector('[data-desk-id][tabindex="0"]') !== null;
     }, [DESKS, takenIds[0]!] as const, { timeout: 60_000, polling: 'raf' });
-    interactive.push(await page.evaluate(() => performance.now()));
+    const openedAt = await page.evaluate(() => performance.now());
+    // A profiled load is slower: it is printed, not counted.
+    if (profiler) printProfile(await profiler.stop());
+    else interactive.push(openedAt);
     // Where the time went: the document, the scripts, and the calls the screen makes.
     phases.push(await page.evaluate(`(() => {
       const nav = performance.getEntriesByType('navigation')[0];
@@ -99,6 +113,7 @@ try {
       return {
         domContentLoaded: Math.round(nav ? nav.domContentLoadedEventEnd : NaN), settings: span('/api/settings'), site: span('/api/sites/'),
         deskScreenChunk: span('/assets/deskBooking-'), layout: span('/layout'), bookings: span('/api/bookings/for/'),
+        longTasks: window.benchLongTasks,
         interactive: Math.round(performance.now()),
       };
     })()`) as Record<string, unknown>);
@@ -126,6 +141,7 @@ try {
   await env.stop();
 }
 
+if (PROFILE) phases.shift(); // the profiled load's
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return { median: Math.round(percentile(s, 50)), worst: Math.round(s.at(-1) ?? NaN) };

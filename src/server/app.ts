@@ -9,7 +9,10 @@ import { registerCaseInsensitiveBodies } from './http/caseInsensitiveBody.js';
 import { registerOriginCheck } from './http/originCheck.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerGuard } from './http/guard.js';
-import { registerWebAssets } from './http/webAssets.js';
+import { signedInPagePreloads } from './http/pagePreloads.js';
+import { deskScreenHints } from './features/deskBooking/deskScreenHints.js';
+import { ScreenModules } from './http/screenModules.js';
+import { registerWebAssets, WEB_DIST } from './http/webAssets.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { oidcRoutes } from './auth/oidc.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -40,8 +43,8 @@ import { reportingRoutes } from './features/reporting/reporting.routes.js';
 import { pushRoutes } from './features/push/push.routes.js';
 
 export interface BuildOptions {
-  /** Serve the built web app (tests of the API alone skip it). */
-  web?: boolean;
+  /** Serve the built web app (tests of the API alone skip it), from dist/web or the given folder. */
+  web?: boolean | { distDir: string };
   logger?: boolean;
 }
 
@@ -106,6 +109,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(pushRoutes(deps));
   }, { prefix: config.basePath });
 
-  if (options.web !== false) await registerWebAssets(app, config.basePath);
+  if (options.web !== false) {
+    const distDir = typeof options.web === 'object' ? options.web.distDir : WEB_DIST;
+    const preloads = signedInPagePreloads(deps.sessions, new ScreenModules(distDir), config.basePath, [deskScreenHints(deps.pool)]);
+    await registerWebAssets(app, config.basePath, { distDir, preloads });
+  }
   return app;
 }

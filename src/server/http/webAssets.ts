@@ -1,22 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGuardedPath } from './guard.js';
 import { notFoundBody } from './errorHandler.js';
+import type { PagePreloads } from './pagePreloads.js';
 
 export const WEB_DIST = join(process.cwd(), 'dist', 'web');
+
+const BASE_META = '<meta name="hotdesk-base" content="">';
+
+export interface WebAssetOptions {
+  distDir?: string;
+  /** What the page asked for will need first, named in its head as preload hints (pagePreloads.ts). */
+  preloads?: PagePreloads;
+}
 
 /**
  * Serves the built React app under the base path. The build uses relative asset URLs ('./assets/');
  * index.html is rewritten once at start-up with the real base path, so one build serves any PUBLIC_URL.
  */
-export async function registerWebAssets(app: FastifyInstance, basePath: string, distDir = WEB_DIST): Promise<void> {
+export async function registerWebAssets(app: FastifyInstance, basePath: string, { distDir = WEB_DIST, preloads }: WebAssetOptions = {}): Promise<void> {
   const indexFile = join(distDir, 'index.html');
+  const baseMeta = `<meta name="hotdesk-base" content="${basePath}">`;
   const indexHtml = existsSync(indexFile)
-    ? readFileSync(indexFile, 'utf8')
-      .replaceAll('"./', `"${basePath}/`)
-      .replace('<meta name="hotdesk-base" content="">', `<meta name="hotdesk-base" content="${basePath}">`)
+    ? readFileSync(indexFile, 'utf8').replaceAll('"./', `"${basePath}/`).replace(BASE_META, baseMeta)
     : '<!doctype html><title>Hotdesk</title><p>The web app has not been built. Run <code>npm run build</code>.</p>';
 
   if (existsSync(distDir)) {
@@ -32,8 +40,13 @@ export async function registerWebAssets(app: FastifyInstance, basePath: string, 
     });
   }
 
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  // The page with its hints, if any: calls at the top of the head, a screen's files after the app's own.
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, routerPath: string) => {
+    const hints = preloads ? await preloads(request, routerPath) : null;
+    const html = hints ? indexHtml.replace(baseMeta, baseMeta + hints.calls).replace('</head>', `${hints.files}</head>`) : indexHtml;
+    // Hints differ by person (signed in or not): a shared cache must not hand one person's page to another.
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie').send(html);
+  };
 
   app.get(basePath === '' ? '/' : basePath, (_req, reply) => reply.redirect(`${basePath}/menu`, 302));
   if (basePath !== '') app.get(`${basePath}/`, (_req, reply) => reply.redirect(`${basePath}/menu`, 302));
@@ -43,7 +56,7 @@ export async function registerWebAssets(app: FastifyInstance, basePath: string, 
   app.get(`${basePath}/*`, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = !isGuardedPath(path, basePath) && !/\.[a-z0-9]{1,8}$/i.test(path);
-    if (isPage) return sendIndex(reply);
+    if (isPage) return sendIndex(request, reply, path.slice(basePath.length) || '/');
     return reply.code(404).send(notFoundBody(request.method, request.url));
   });
 }

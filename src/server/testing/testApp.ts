@@ -45,7 +45,7 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function buildTestApp(opts: { env?: Record<string, string>; pool?: pg.Pool; now?: Date } = {}): Promise<TestApp & { dropDatabase: () => Promise<void> }> {
+export async function buildTestApp(opts: { env?: Record<string, string>; pool?: pg.Pool; now?: Date; web?: { distDir: string } } = {}): Promise<TestApp & { dropDatabase: () => Promise<void> }> {
   const db = opts.pool ? undefined : await createTestDatabase();
   const pool = opts.pool ?? db!.pool;
   let now = opts.now;
@@ -58,7 +58,7 @@ export async function buildTestApp(opts: { env?: Record<string, string>; pool?: 
     now: () => now ?? new Date(),
     version: '1.0.1',
   };
-  const app = await buildApp(deps, { web: false, logger: process.env.HOTDESK_TEST_LOG === '1' });
+  const app = await buildApp(deps, { web: opts.web ?? false, logger: process.env.HOTDESK_TEST_LOG === '1' });
   await app.ready();
   return {
     app,

@@ -1,22 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { basePath, currentRouterPath } from './basePath.js';
-import { createQueryClient } from './queryClient.js';
-import { prefetchOpeningScreen } from './routePrefetch.js';
+import { basePath } from './basePath.js';
 import { theme } from './theme.js';
 import { VersionWatcher } from '../features/appShell/VersionWatcher.js';
 
 /** Everything every screen relies on: theme, notifications, modals, server cache and router. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    prefetchOpeningScreen(currentRouterPath(), client);
-    return client;
-  });
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-right" />

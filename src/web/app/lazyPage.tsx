@@ -1,13 +1,32 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType, type JSX } from 'react';
+
+/** The feature modules already loaded, by their loader: a page whose code is in renders at once. */
+const loadedModules = new Map<() => Promise<unknown>, Record<string, unknown>>();
 
 /**
  * A screen loaded when first opened. The app was one 1.3 MB script; each feature folder is now
  * its own chunk, so opening the desk drawing no longer parses the layout editor, the calendars and
  * the report charts first (bench/README.md, the 5,000-desk floorplan). `name` picks the export.
+ *
+ * A page whose code is already in (loaded ahead by preloadScreen) is rendered directly, not through
+ * React.lazy: lazy suspends on every first render, and React then holds the page back until 300 ms
+ * after its loader appeared (measured: the floorplan showed ~200 ms later than it could).
  */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await loadOrReload(load))[name] as ComponentType<PropsOf<M[K]>> }));
+  type Page = ComponentType<PropsOf<M[K]>>;
+  const Lazy = lazy(async () => ({ default: (await loadOrReload(load))[name] as Page }));
+  function LazyPage(props: PropsOf<M[K]>) {
+    // Chosen once per mount: switching component later would remount the page and lose its state.
+    const [Shown] = useState<Page>(() => (loadedModules.get(load)?.[name as string] as Page | undefined) ?? Lazy);
+    return <Shown {...(props as PropsOf<M[K]> & JSX.IntrinsicAttributes)} />;
+  }
+  return LazyPage;
+}
+
+/** Loads a screen's code ahead of its first render (the screen the app opens on). */
+export async function preloadScreen(load: () => Promise<Record<string, unknown>>): Promise<void> {
+  await loadOrReload(load);
 }
 
 const RELOADED = 'hotdesk:reloaded-for-chunk';
@@ -19,6 +38,7 @@ const RELOADED = 'hotdesk:reloaded-for-chunk';
 async function loadOrReload<M>(load: () => Promise<M>): Promise<M> {
   try {
     const module = await load();
+    loadedModules.set(load, module as Record<string, unknown>);
     sessionStorage.removeItem(RELOADED);
     return module;
   } catch (err) {

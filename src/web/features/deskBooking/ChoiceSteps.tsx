@@ -7,7 +7,7 @@ import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { deskKeys, listDeskFloorplans, listDeskLocations, listDeskSites, statusOf } from './deskBookingApi.js';
 import { BadTimes, ChosenTimes, Loading, Refusal, deskBookingRefusal } from './DeskFlowParts.js';
-import { deskStepPath, describeRange, parseRange } from './deskRoute.js';
+import { deskStepPath, describeRange, parseRange } from '../../../domain/deskRoute.js';
 
 export const NO_DESK_BOOKING = 'No desk booking available';
 

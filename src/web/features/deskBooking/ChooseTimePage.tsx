@@ -14,7 +14,7 @@ import { deskTimeOptions } from './deskBookingView.js';
 import { Refusal, deskBookingRefusal } from './DeskFlowParts.js';
 import {
   browserTimeZone, deskStepPath, describeRange, formatMinutes, formatSegment, isCalendarDate, nextDay,
-} from './deskRoute.js';
+} from '../../../domain/deskRoute.js';
 
 /** The first day and times offered: today from now rounded up, or tomorrow at 08:00 late in the evening. */
 function initialChoice(now: WallClock): { date: string; start: number; end: number } {

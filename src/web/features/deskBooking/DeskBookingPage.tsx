@@ -20,7 +20,7 @@ import {
 } from './deskBookingApi.js';
 import { deskDetailsFor, deskLabel, deskStatesFor, freeDesks, parseDrawing } from './deskBookingView.js';
 import { BadTimes, ChosenTimes, Loading, Refusal, deskBookingRefusal } from './DeskFlowParts.js';
-import { describeRange, formatMinutes, longDay, parseRange, rangeInstants } from './deskRoute.js';
+import { describeRange, formatMinutes, longDay, parseRange, rangeInstants } from '../../../domain/deskRoute.js';
 import { FreeDeskList } from './FreeDeskList.js';
 
 export const PICK_A_DESK = 'Pick a desk above';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SettingsResponse } from '../../../domain/wire/settings.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
-import { DESK_BOOK_PATH } from './deskRoute.js';
+import { DESK_BOOK_PATH } from '../../../domain/deskRoute.js';
 
 /**
  * Why desk booking is refused for everyone right now (SPEC 2.2 and issue 9), or null. The server

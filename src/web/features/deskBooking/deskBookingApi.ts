@@ -3,6 +3,7 @@ import type { Booking, DeskBookingInput, DeskOccupancy } from '../../../domain/w
 import type { Floorplan, LayoutRecord } from '../../../domain/wire/floorplans.js';
 import type { Location } from '../../../domain/wire/locations.js';
 import type { Site, SiteSummary } from '../../../domain/wire/sites.js';
+import { deskScreenCalls } from '../../../domain/wire/deskScreenCalls.js';
 import { api, ApiError } from '../../app/api.js';
 
 export const deskKeys = {
@@ -17,10 +18,10 @@ export const deskKeys = {
 export const listDeskSites = () => api.get<SiteSummary[]>('/api/sites/desks');
 export const listDeskLocations = (siteId: number) => api.get<Location[]>(`/api/locations/site/${siteId}/desks`);
 export const listDeskFloorplans = (locationId: number) => api.get<Floorplan[]>(`/api/floorplans/location/${locationId}`);
-export const getSite = (siteId: number) => api.get<Site>(`/api/sites/${siteId}`);
-export const getLayout = (floorplanId: number) => api.get<LayoutRecord>(`/api/floorplans/${floorplanId}/layout`);
+export const getSite = (siteId: number) => api.get<Site>(deskScreenCalls.site(siteId));
+export const getLayout = (floorplanId: number) => api.get<LayoutRecord>(deskScreenCalls.layout(floorplanId));
 export const getOccupancy = (floorplanId: number, start: string, end: string) =>
-  api.get<DeskOccupancy[]>(`/api/bookings/for/${floorplanId}?start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`);
+  api.get<DeskOccupancy[]>(deskScreenCalls.occupancy(floorplanId, start, end));
 export const bookDesk = (input: DeskBookingInput) => api.post<Booking>('/api/bookings/desk', input);
 
 /** '500 Internal Server Error' for SPEC 8's '{status}'. */

@@ -3,7 +3,7 @@ import { CANVAS_SIZE, GRID } from '../../../domain/layout/constants.js';
 import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
 import { DESK_CSS, SelectedFrame } from './DeskGlyph.js';
 import { DeskNodes } from './deskNodes.js';
-import { cachedDeskPath, DESK_MARK_STROKES } from './deskMarks.js';
+import { deskMarkPath, DESK_MARK_STROKES } from './deskMarks.js';
 import { isDirection, nextDesk } from './deskNavigation.js';
 import { DESK_LOOKS, DESK_STATES, editorDeskState, type DeskState } from './deskStates.js';
 import { DoorsLayer, RectanglesLayer, ShapesLayer, TextLayer } from './layers.js';
@@ -150,8 +150,7 @@ const DesksLayer = memo(function DesksLayer({ desks, states, details, selectedId
  * Every desk's chair side and state mark, drawn as one path per state and kind for a run of
  * MARK_CHUNK desks (above the desks, not hit targets: a click or hover reaches the desk underneath).
  * A run is redrawn only when one of its desks or the states change, so dragging a desk in the editor
- * rebuilds one short run, not the marks of the whole floor. Each desk's fragment is cached on the
- * desk object.
+ * rebuilds one short run, not the marks of the whole floor.
  */
 const MARK_CHUNK = 100;
 
@@ -177,9 +176,9 @@ const DeskMarksRun = memo(function DeskMarksRun({ desks, from, to, states }: Des
   for (let i = from; i < to; i++) {
     const desk = desks[i]!;
     const state = states?.get(desk.id) ?? editorDeskState(desk);
-    chairs.set(state, (chairs.get(state) ?? '') + cachedDeskPath(desk, 'chair'));
+    chairs.set(state, (chairs.get(state) ?? '') + deskMarkPath(desk, 'chair'));
     const mark = DESK_LOOKS[state].mark;
-    if (mark !== 'none') marks.set(state, (marks.get(state) ?? '') + cachedDeskPath(desk, mark));
+    if (mark !== 'none') marks.set(state, (marks.get(state) ?? '') + deskMarkPath(desk, mark));
   }
   return (
     <g>

@@ -3,7 +3,7 @@
  * A segment is `YYYY-MM-DDTHH:mm`: what the clock on the site's wall shows, with no offset. It is
  * turned into an instant only on the booking screen, in the site's time zone (wallClock.ts).
  */
-import { fromWallClock, MINUTES_PER_DAY, type WallClock } from '../../../domain/wallClock.js';
+import { fromWallClock, MINUTES_PER_DAY, type WallClock } from './wallClock.js';
 
 export const DESK_BOOK_PATH = '/menu/book/desk';
 
@@ -52,6 +52,28 @@ export const rangeInstants = (range: { start: WallClock; end: WallClock }, timeZ
 /** /menu/book/desk/{start}/{end}[/{siteId}[/{locationId}[/{floorplanId}]]] */
 export const deskStepPath = (startStr: string, endStr: string, ...ids: (number | string)[]): string =>
   [DESK_BOOK_PATH, encodeURIComponent(startStr), encodeURIComponent(endStr), ...ids.map(String)].join('/');
+
+/** The floorplan screen's route parameters, as the address bar holds them (still encoded). */
+export interface DeskScreenParams { startDateStr: string; endDateStr: string; siteId: number; locationId: number; floorplanId: number }
+
+const DESK_SCREEN_PATH = /^\/menu\/book\/desk\/([^/]+)\/([^/]+)\/(\d{1,9})\/(\d{1,9})\/(\d{1,9})\/?$/;
+
+/**
+ * /menu/book/desk/{start}/{end}/{siteId}/{locationId}/{floorplanId} (a router path: no base path, no
+ * query) -> its parameters, decoded; anything else -> null. Read before the router runs: by the app
+ * as it opens (routePrefetch.ts) and by the server as it sends the page (its preload hints).
+ */
+export function parseDeskScreenPath(routerPath: string): DeskScreenParams | null {
+  const m = DESK_SCREEN_PATH.exec(routerPath);
+  if (!m) return null;
+  const ids = [Number(m[3]), Number(m[4]), Number(m[5])] as const;
+  if (ids.some((id) => id < 1)) return null;
+  try {
+    return { startDateStr: decodeURIComponent(m[1]!), endDateStr: decodeURIComponent(m[2]!), siteId: ids[0], locationId: ids[1], floorplanId: ids[2] };
+  } catch {
+    return null; // a malformed %-escape typed into the address bar
+  }
+}
 
 /** The next calendar day of YYYY-MM-DD. */
 export const nextDay = (date: string): string => {

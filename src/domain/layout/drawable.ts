@@ -1,0 +1,48 @@
+/**
+ * A quick check that a published drawing can be drawn, for the booking screen. A published drawing
+ * was checked in full when it was saved (validateDrawing, with drawingSchema); checking it again in
+ * full as the floorplan opens cost 45-80 ms of a 5,000-desk floor's first second in Chromium
+ * (bench/README.md), against about 1 ms for this. What this checks is what drawing needs: every
+ * field the view reads has the right type, so a damaged layout still shows the layout error rather
+ * than breaking the page. The editor, which saves, keeps the full schema.
+ */
+import type { Drawing } from './drawing.js';
+
+type Fields = Record<string, 'number' | 'string' | 'boolean' | 'array'>;
+
+const DESK: Fields = { x: 'number', y: 'number', rotation: 'number', bookable: 'boolean', id: 'string', alias: 'string', assignedTeams: 'array', tags: 'array' };
+const DOOR: Fields = { x: 'number', y: 'number', rotation: 'number' };
+const TEXT: Fields = { x: 'number', y: 'number', text: 'string', fontSize: 'string' };
+const RECTANGLE: Fields = { x: 'number', y: 'number', width: 'number', height: 'number', rotation: 'number' };
+const SHAPE: Fields = { ...RECTANGLE, id: 'string', path: 'array' };
+const PATH_STEP_COORDS: Record<string, readonly string[]> = { Move: ['x', 'y'], Line: ['x', 'y'], Curve: ['x1', 'y1', 'x', 'y'], ReflectedCurve: ['x', 'y'], Closure: [] };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function hasFields(v: unknown, fields: Fields): boolean {
+  if (!isObject(v)) return false;
+  for (const key in fields) {
+    const value = v[key];
+    const type = fields[key];
+    if (type === 'array' ? !Array.isArray(value) : type === 'number' ? !Number.isFinite(value) : typeof value !== type) return false;
+  }
+  return true;
+}
+
+const allHave = (list: unknown, fields: Fields): boolean => Array.isArray(list) && list.every((item) => hasFields(item, fields));
+
+const isPathStep = (step: unknown): boolean => {
+  if (!isObject(step) || typeof step['type'] !== 'string') return false;
+  const coords = PATH_STEP_COORDS[step['type']];
+  return coords !== undefined && coords.every((c) => Number.isFinite(step[c]));
+};
+
+/** The value as a Drawing when the booking view can draw it; else null. */
+export function drawableDrawing(value: unknown): Drawing | null {
+  if (!isObject(value) || !Number.isFinite(value['lastUpdate'])) return null;
+  const ok = allHave(value['desks'], DESK) && (value['desks'] as { id: string }[]).every((d) => d.id.length > 0)
+    && allHave(value['doors'], DOOR) && allHave(value['text'], TEXT)
+    && allHave(value['floorplanRectangles'], RECTANGLE) && allHave(value['roomRectangles'], RECTANGLE)
+    && allHave(value['floorplanShapes'], SHAPE) && (value['floorplanShapes'] as { path: unknown[] }[]).every((s) => s.path.every(isPathStep));
+  return ok ? (value as unknown as Drawing) : null;
+}
