@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Caller } from '../../domain/permissions.js';
 import type { RoleName } from '../../domain/roles.js';
+import { LookupBatcher } from '../db/lookupBatcher.js';
 import { CallerCache, type CallerDetails } from './callerCache.js';
 
 /** The signed-in person as every route sees them. */
@@ -27,8 +28,16 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 export class SessionStore {
   private readonly callers = new CallerCache();
+  /** Every request looks its session up: concurrent lookups share statements (LookupBatcher). */
+  readonly lookups: LookupBatcher<string, SessionRow>;
 
-  constructor(private readonly pool: pg.Pool, private readonly idleMinutes: number) {}
+  constructor(private readonly pool: pg.Pool, private readonly idleMinutes: number) {
+    this.lookups = new LookupBatcher<string, SessionRow>(async (idHashes) => {
+      // Named (prepared): planned once per connection.
+      const { rows } = await this.pool.query<SessionRow & { id_hash: string }>({ name: 'session_resolve', text: RESOLVE_SQL, values: [idHashes] });
+      return new Map(rows.map((r) => [r.id_hash, r]));
+    });
+  }
 
   async create(userId: number, userAgent: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -55,9 +64,7 @@ export class SessionStore {
    */
   async resolve(token: string): Promise<SessionUser | undefined> {
     const idHash = hashToken(token);
-    // Named (prepared) statements: planned once per connection; these run on every request.
-    const { rows } = await this.pool.query<SessionRow>({ name: 'session_resolve', text: RESOLVE_SQL, values: [idHash] });
-    const row = rows[0];
+    const row = await this.lookups.get(idHash);
     if (!row) return undefined;
     if (row.stale) {
       void this.pool.query(
@@ -100,12 +107,13 @@ export const CALLER_FLAGS_SQL = `
             AND (g.user_id = u.id OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = u.id))) AS site_lvl_admin`;
 
 
+/** The sessions of several cookies at once (LookupBatcher): each row says whose hash it is. */
 export const RESOLVE_SQL = `
-  SELECT u.id, u.email, u.full_name, u.caller_version,
+  SELECT s.id_hash, u.id, u.email, u.full_name, u.caller_version,
     s.last_seen_at < now() - interval '1 minute' AS stale,
     (SELECT version FROM config_version) AS config_version
   FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id_hash = $1 AND s.expires_at > now()`;
+  WHERE s.id_hash = ANY($1::text[]) AND s.expires_at > now()`;
 
 const CALLER_SQL = `
   SELECT
