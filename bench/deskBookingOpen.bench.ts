@@ -10,7 +10,8 @@
  * Each is measured over several fresh page loads; the median and the worst are printed.
  *
  * Run: npx tsx bench/deskBookingOpen.bench.ts   (needs /usr/bin/chromium; builds the web app if needed)
- * Options: BENCH_DESKS (default 5000), BENCH_RUNS (default 5), BENCH_PROFILE=1 (print where the first load's main-thread time went).
+ * Options: BENCH_DESKS (default 5000), BENCH_RUNS (default 5), BENCH_PROFILE=1 (print where the first load's main-thread time went),
+ * BENCH_SCREENSHOT=file.png (the first load once interactive).
  */
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
@@ -99,6 +100,8 @@ try {
         && document.querySelector('[data-desk-id][tabindex="0"]') !== null;
     }, [DESKS, takenIds[0]!] as const, { timeout: 60_000, polling: 'raf' });
     const openedAt = await page.evaluate(() => performance.now());
+    // BENCH_SCREENSHOT=file.png: what the first load looked like once interactive, to look at.
+    if (process.env.BENCH_SCREENSHOT && run === 0) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
     // A profiled load is slower: it is printed, not counted.
     if (profiler) printProfile(await profiler.stop());
     else interactive.push(openedAt);

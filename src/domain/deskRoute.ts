@@ -53,7 +53,7 @@ export const rangeInstants = (range: { start: WallClock; end: WallClock }, timeZ
 export const deskStepPath = (startStr: string, endStr: string, ...ids: (number | string)[]): string =>
   [DESK_BOOK_PATH, encodeURIComponent(startStr), encodeURIComponent(endStr), ...ids.map(String)].join('/');
 
-/** The floorplan screen's route parameters, as the address bar holds them (still encoded). */
+/** The floorplan screen's route parameters, the date segments decoded from the address. */
 export interface DeskScreenParams { startDateStr: string; endDateStr: string; siteId: number; locationId: number; floorplanId: number }
 
 const DESK_SCREEN_PATH = /^\/menu\/book\/desk\/([^/]+)\/([^/]+)\/(\d{1,9})\/(\d{1,9})\/(\d{1,9})\/?$/;

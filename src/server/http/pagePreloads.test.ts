@@ -1,10 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_SCREEN_MODULE } from '../../domain/wire/deskScreenCalls.js';
+import { DESK_SCREEN_MODULE } from '../../domain/wire/screenCalls.js';
 import { insertLocation, insertPublishedFloorplan, insertSite } from '../testing/fixtures.js';
 import { buildTestApp, createUser, type TestUser } from '../testing/testApp.js';
+import { signedInPagePreloads, type ScreenHintsFor } from './pagePreloads.js';
+import { ScreenModules } from './screenModules.js';
 
 // A built web app of its own: a page as Vite writes it and a manifest in which the desk screen's
 // chunk shares one file with the first script and needs two of its own.
@@ -104,5 +107,25 @@ describe('preload hints in the page', () => {
     expect(markup.statusCode).toBe(200);
     expect(hints(markup.body).calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout`, `/hotdesk/api/sites/${site}`]);
     expect(markup.body).not.toContain('<script>');
+  });
+});
+
+describe('a screen whose hints fail or are slow', () => {
+  // The hints of one screen, wired as the app wires them, for the staff member's cookie.
+  const hintsWith = (screen: ScreenHintsFor) => {
+    const preloads = signedInPagePreloads(t.deps.sessions, new ScreenModules(dist), '/hotdesk', [screen]);
+    const token = staff.cookie.split('=')[1]!;
+    return preloads({ cookies: { hotdesk_session: token } } as unknown as FastifyRequest, '/menu');
+  };
+
+  it('leaves the page without hints, rather than failing it or waiting', async () => {
+    expect(await hintsWith(async () => { throw new Error('database gone'); })).toEqual({ calls: '', files: '' });
+    const started = performance.now();
+    expect(await hintsWith(() => new Promise(() => undefined))).toEqual({ calls: '', files: '' });
+    expect(performance.now() - started).toBeLessThan(1_000); // the 150 ms budget, with room for a slow machine
+    // The same wiring with a screen that answers gives its hints (so the two above prove the fallback).
+    const fine = await hintsWith(async () => ({ calls: ['/api/x'], modules: [DESK_SCREEN_MODULE] }));
+    expect(fine.calls).toContain('href="/hotdesk/api/x"');
+    expect(fine.files).toContain('deskBooking-1.js');
   });
 });

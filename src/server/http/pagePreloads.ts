@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SETTINGS_CALL } from '../../domain/wire/deskScreenCalls.js';
+import { SETTINGS_CALL } from '../../domain/wire/screenCalls.js';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions.js';
 import type { ScreenModules } from './screenModules.js';
 

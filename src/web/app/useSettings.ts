@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SettingsResponse } from '../../domain/wire/settings.js';
+import { SETTINGS_CALL } from '../../domain/wire/screenCalls.js';
 import { api } from './api.js';
 
 export const SETTINGS_QUERY_KEY = ['settings'] as const;
@@ -11,7 +12,7 @@ export const SETTINGS_QUERY_KEY = ['settings'] as const;
 export function useSettings() {
   return useQuery({
     queryKey: SETTINGS_QUERY_KEY,
-    queryFn: () => api.get<SettingsResponse>('/api/settings'),
+    queryFn: () => api.get<SettingsResponse>(SETTINGS_CALL),
     staleTime: 30_000,
   });
 }

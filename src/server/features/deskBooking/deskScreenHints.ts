@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { parseDeskScreenPath, parseRange, rangeInstants } from '../../../domain/deskRoute.js';
-import { DESK_SCREEN_MODULE, deskScreenCalls } from '../../../domain/wire/deskScreenCalls.js';
+import { DESK_SCREEN_MODULE, deskScreenCalls } from '../../../domain/wire/screenCalls.js';
 import type { ScreenHints } from '../../http/pagePreloads.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Booking, DeskBookingInput, DeskOccupancy } from '../../../domain/w
 import type { Floorplan, LayoutRecord } from '../../../domain/wire/floorplans.js';
 import type { Location } from '../../../domain/wire/locations.js';
 import type { Site, SiteSummary } from '../../../domain/wire/sites.js';
-import { deskScreenCalls } from '../../../domain/wire/deskScreenCalls.js';
+import { deskScreenCalls } from '../../../domain/wire/screenCalls.js';
 import { api, ApiError } from '../../app/api.js';
 
 export const deskKeys = {

@@ -71,7 +71,8 @@ function outlineOf(lines: Lines, closed: boolean, rotation: number): Outline {
 /**
  * Path data of `lines` for one desk: rotated about the desk's centre, then moved to its place. Only
  * the first point is absolute; the rest is the same for every desk at that rotation (outlineOf), so
- * a desk costs one short string (measured: the marks of 5,000 desks in ~5 ms instead of ~45 ms).
+ * a desk costs one short string. Measured on 5,000 desks: the strings in ~10 ms cold in Node instead
+ * of ~22 ms, and the marks layer in Chromium in ~25 ms instead of ~46 ms.
  */
 export function deskPath(desk: Pick<Desk, 'x' | 'y' | 'rotation'>, lines: Lines, closed = false): string {
   const o = outlineOf(lines, closed, desk.rotation);

@@ -1,7 +1,7 @@
 /**
- * The calls the floorplan screen makes, as paths under the base path. The web client fetches these,
- * and the server names the very same URLs as preload hints in the page it sends (a hint is used
- * only when the URL matches exactly), so both build them here.
+ * Calls screens make as they open, as paths under the base path. The web client fetches these, and
+ * the server names the very same URLs as preload hints in the page it sends (a hint is used only
+ * when the URL matches exactly), so both build them here.
  */
 export const deskScreenCalls = {
   layout: (floorplanId: number): string => `/api/floorplans/${floorplanId}/layout`,
@@ -11,7 +11,7 @@ export const deskScreenCalls = {
     `/api/bookings/for/${floorplanId}?start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`,
 };
 
-/** Every screen's first call: the settings and the signed-in person's profile (useSettings). */
+/** Every screen's first call: the settings and the signed-in person's profile (useSettings, and their save). */
 export const SETTINGS_CALL = '/api/settings';
 
 /** The desk booking screens' source module (their lazy chunk): its key in the web build's manifest. */
