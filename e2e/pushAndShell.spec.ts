@@ -39,7 +39,11 @@ test.describe('push notification dialog', () => {
     await prompt(page).getByRole('button', { name: 'Not now' }).click();
     await expect(prompt(page)).toHaveCount(0);
 
-    const cookie = (await context.cookies()).find((c) => c.name === 'hotdesk_push_snooze');
+    // document.cookie reaches the browser's cookie store a moment later (Chromium sends it across
+    // processes), so the store is read until it has arrived.
+    const snoozeCookie = async () => (await context.cookies()).find((c) => c.name === 'hotdesk_push_snooze');
+    await expect.poll(snoozeCookie, { message: 'snooze cookie' }).toBeDefined();
+    const cookie = await snoozeCookie();
     expect(cookie, 'snooze cookie').toBeDefined();
     expect(cookie!.path).toBe('/hotdesk');
     expect(cookie!.sameSite).toBe('Lax');
