@@ -6,7 +6,7 @@
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
 import {
-  cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, postgresMemoryMiB, recordSideBySide, rssMiB, runLoad, sampleMemory, startBenchEnv,
+  cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, postgresMemoryMiB, recordSideBySide, rssMiB, runLoad, sampleMemory, startBenchEnv, statementProfile,
 } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -61,11 +61,13 @@ for (const clients of LEVELS) {
   const raw = await rawInsertRate(clients);
   const call = makeClient(env.port, clients);
   const memory = sampleMemory(env);
+  const printStatements = await statementProfile(pool);
   const cpu0 = { app: cpuSeconds(env.server.pid!), db: postgresCpuSeconds(env.dataDir), client: process.cpuUsage() };
   const r = await runLoad(clients, SECONDS, (c, i) => call('POST', '/api/bookings/desk', cookies[c]!, {
     FloorplanId: fp, DeskId: `D${c}`, ...slot(clients, i),
   }));
   const { appPeakMiB: peakRss, dbPeakMiB: peakDb } = memory();
+  await printStatements(`${clients} clients`, r.count);
   // CPU per booking is steadier than wall-clock rates on a shared machine: it says what a booking costs.
   const clientCpu = process.cpuUsage(cpu0.client);
   const perBooking = (s: number) => ((s * 1000) / r.count).toFixed(2);

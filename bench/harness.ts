@@ -17,9 +17,12 @@ export interface BenchEnv { db: EmbeddedDatabase; pool: pg.Pool; server: ChildPr
 export async function startBenchEnv(serverEnv: Record<string, string> = {}): Promise<BenchEnv> {
   const dir = mkdtempSync(join(tmpdir(), 'hotdesk-bench-'));
   chmodSync(dir, 0o755);
-  const db = await startEmbeddedDatabase({ dataDir: dir, log: () => undefined });
+  // BENCH_PG_STATEMENTS=1 loads pg_stat_statements, so a bench can print where PostgreSQL spends its time.
+  const settings = process.env.BENCH_PG_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_utility': 'on' } : undefined;
+  const db = await startEmbeddedDatabase({ dataDir: dir, log: () => undefined, settings });
   const pool = createPool(db.url, 60);
   await migrate(pool);
+  if (settings) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the app under load.
   const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -193,4 +196,22 @@ export interface SideBySideRow {
 export function recordSideBySide(row: SideBySideRow): void {
   const file = process.env.BENCH_RESULTS;
   if (file) appendFileSync(file, `${JSON.stringify(row)}\n`);
+}
+
+/**
+ * With BENCH_PG_STATEMENTS=1: resets PostgreSQL's statement statistics, and returns a function that
+ * prints the statements run since, by total time, with calls, rows, time and WAL per call.
+ */
+export async function statementProfile(pool: pg.Pool): Promise<(title: string, per: number) => Promise<void>> {
+  if (!process.env.BENCH_PG_STATEMENTS) return async () => undefined;
+  await pool.query('SELECT pg_stat_statements_reset()');
+  return async (title, per) => {
+    const { rows } = await pool.query(`SELECT calls, rows, total_exec_time, wal_records, wal_bytes, shared_blks_hit + shared_blks_read AS blocks,
+        left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+      FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 15`);
+    console.log(`\nPostgreSQL statements, ${title} (per booking: calls, ms, WAL records, blocks):`);
+    for (const r of rows) {
+      console.log(`${(r.calls / per).toFixed(3)}\t${(r.total_exec_time / per).toFixed(3)}\t${(Number(r.wal_records) / per).toFixed(1)}\t${(Number(r.blocks) / per).toFixed(1)}\t${r.query}`);
+    }
+  };
 }
