@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
 import { BOOKING_COLUMNS, BOOKING_JOINS, toBooking, type BookingRow } from '../bookings/bookingPresenter.js';
 import { roomAdminSql, roomChoiceSql, type Db } from '../orgAccess/orgAccess.repo.js';
 
@@ -54,49 +53,6 @@ export async function insertRoomBooking(client: pg.PoolClient, n: NewRoomBooking
   const { rows } = await client.query<BookingRow>(INSERT_SQL,
     [n.siteId, n.locationId, n.roomId, n.start, n.finish, n.description, n.onBehalfOfEmail, n.bookedByUserId, n.holderKey, n.status]);
   return toBooking(rows[0]!);
-}
-
-/**
- * Rooms free for the whole range, in ONE query: live, visible, enabled rooms of the type at sites
- * with room booking on, that the caller may choose (site and location restrictions; restricted
- * ROOMS stay listed, since others may request them), with NOT EXISTS an active booking overlapping
- * the range (bookings_room_active_during, migration 0004, finds the overlapping bookings of the
- * range at once; the rooms are anti-joined to them).
- *
- * The caller's grants are read once (my_grants) rather than per room through access_listed():
- * over a thousand rooms the per-row lookups cost more than the search. The rules are those of
- * roomChoiceSql and roomAdminSql (orgAccess.repo.ts); the tests check they agree.
- */
-export const AVAILABILITY_SQL = `
-  WITH my_grants AS MATERIALIZED (
-    SELECT g.scope, g.scope_id, g.access_type FROM access_grants g
-    WHERE g.user_id = $4 OR g.team_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = $4))
-  SELECT r.id, r.location_id, r.name, r.capacity, r.equipment, r.disabled, r.hidden, l.site_id, s.title AS site_name,
-    l.title AS location_name, r.restrict_room_access, s.time_zone,
-    EXISTS (SELECT 1 FROM my_grants m WHERE m.access_type = 1
-      AND ((m.scope = 'room' AND m.scope_id = r.id) OR (m.scope = 'location' AND m.scope_id = r.location_id))) AS is_room_admin
-  FROM rooms r
-  JOIN locations l ON l.id = r.location_id AND l.deleted_at IS NULL
-  JOIN sites s ON s.id = l.site_id AND s.deleted_at IS NULL
-  WHERE r.deleted_at IS NULL AND NOT r.hidden AND NOT r.disabled AND s.room_booking_enabled
-    AND r.room_type = $3
-    AND ($6::int IS NULL OR r.location_id = $6)
-    AND ($7::int IS NULL OR l.site_id = $7)
-    AND ($5::boolean OR (
-      (NOT s.restrict_room_access OR EXISTS (SELECT 1 FROM my_grants m WHERE m.scope = 'site' AND m.scope_id = s.id AND m.access_type IN (0, 1)))
-      AND (NOT l.restrict_room_access OR EXISTS (SELECT 1 FROM my_grants m WHERE m.scope = 'location' AND m.scope_id = l.id AND m.access_type = 1))))
-    AND NOT EXISTS (SELECT 1 FROM bookings b
-      WHERE b.room_id = r.id AND b.status IN (0, 1) AND b.during && tstzrange($1, $2, '[)'))
-  ORDER BY lower(s.title), lower(l.title), lower(r.name), r.id`;
-
-export async function availableRooms(db: Db, q: { from: Date; to: Date; roomType: number; userId: number; bypass: boolean; locationId: number | null; siteId: number | null }): Promise<AvailabilityItem[]> {
-  const { rows } = await db.query(AVAILABILITY_SQL, [q.from, q.to, q.roomType, q.userId, q.bypass, q.locationId, q.siteId]);
-  const start = q.from.toISOString(), finish = q.to.toISOString();
-  return rows.map((r) => ({
-    ID: r.id, LocationID: r.location_id, Name: r.name, Capacity: r.capacity, Equipment: r.equipment, Disabled: r.disabled,
-    Hidden: r.hidden, Start: start, Finish: finish, SiteId: r.site_id, SiteName: r.site_name, LocationName: r.location_name,
-    IsRestricted: r.restrict_room_access, IsRoomAdmin: r.is_room_admin, TimeZone: r.time_zone,
-  }));
 }
 
 /**

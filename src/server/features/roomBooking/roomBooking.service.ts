@@ -16,7 +16,8 @@ import { badInput, fieldError, forbidden, notFound } from '../../http/errors.js'
 import { toBooking } from '../bookings/bookingPresenter.js';
 import { notifyBookingEvent } from '../mail/bookingMail.js';
 import { inTransaction, roomAdvanceLimit } from '../orgAccess/orgAccess.repo.js';
-import { activeRoomBookings, availableRooms, insertRoomBooking, loadRoomContext, type RoomContext } from './roomBooking.repo.js';
+import { availableRooms } from './roomAvailability.js';
+import { activeRoomBookings, insertRoomBooking, loadRoomContext, type RoomContext } from './roomBooking.repo.js';
 
 /** A start this far in the past is still accepted (booking a room for a meeting that just began). */
 export const ROOM_START_GRACE_MS = 15 * 60_000;
@@ -115,7 +116,7 @@ function checkedRange(fromIso: string, toIso: string, maxDays: number): { from: 
 /** POST /api/rooms/availability: rooms free for the whole range (see availableRooms). */
 export async function roomAvailability(deps: AppDeps, user: SessionUser, input: z.output<typeof RoomAvailabilityInput>): Promise<AvailabilityItem[]> {
   const { from, to } = checkedRange(input.FromDate, input.ToDate, MAX_ROOM_BOOKING_DAYS);
-  return availableRooms(deps.pool, {
+  return availableRooms(deps.pool, user.configVersion, {
     from, to, roomType: input.RoomType, userId: user.id, bypass: bypassesRestrictions(user.caller),
     locationId: input.LocationId ?? null, siteId: input.SiteId ?? null,
   });

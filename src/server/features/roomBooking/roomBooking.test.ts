@@ -246,6 +246,20 @@ describe('POST /api/rooms/availability', () => {
     }
   });
 
+  it('shows a change to rooms and places in the very next search (the cached room catalogue is never stale)', async () => {
+    expect(names(await availability())).toEqual(['Severn', 'Thames', 'Boardroom']);
+    await t.pool.query("UPDATE rooms SET name = 'Avon' WHERE id = $1", [o.thames]);
+    expect(names(await availability())).toEqual(['Avon', 'Severn', 'Boardroom']);
+    await t.pool.query('UPDATE rooms SET hidden = true WHERE id = $1', [o.severn]);
+    expect(names(await availability())).toEqual(['Avon', 'Boardroom']);
+    await t.pool.query('UPDATE locations SET deleted_at = now() WHERE id = $1', [o.floor2]);
+    expect(names(await availability())).toEqual(['Avon']);
+    await t.pool.query("UPDATE rooms SET name = 'Thames' WHERE id = $1", [o.thames]);
+    await t.pool.query('UPDATE rooms SET hidden = false WHERE id = $1', [o.severn]);
+    await t.pool.query('UPDATE locations SET deleted_at = NULL WHERE id = $1', [o.floor2]);
+    expect(names(await availability())).toEqual(['Severn', 'Thames', 'Boardroom']);
+  });
+
   it('leaves out sites with room booking off', async () => {
     await t.pool.query('UPDATE sites SET room_booking_enabled = false WHERE id = $1', [o.siteId]);
     expect(names(await availability())).toEqual([]);
