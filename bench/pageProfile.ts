@@ -3,6 +3,7 @@
  * function (self time) and by script, plus the time spent outside JavaScript (style, layout, paint
  * and garbage collection show as the profiler's own '(program)' and '(garbage collector)' nodes).
  */
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
@@ -17,6 +18,8 @@ export async function startProfile(page: Page) {
 }
 
 export function printProfile(profile: CpuProfile, top = 25): void {
+  // BENCH_PROFILE_FILE=x.cpuprofile keeps the whole profile, for DevTools or a script (callers, chains).
+  if (process.env.BENCH_PROFILE_FILE) writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
