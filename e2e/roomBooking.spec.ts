@@ -115,7 +115,7 @@ test('find a room by date and time and book it', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Book Severn' })).toBeVisible();
 });
 
-test('book from the calendar in week and day views; refused selections', async ({ page }) => {
+test('book from the calendar in the week, work week, day and month views; refused selections', async ({ page }) => {
   await signInAs(page, 'staff');
   await openRoomBooking(page);
   await openCalendar(page, 'Severn (Floor 1)', '2030-04-10');
@@ -145,6 +145,14 @@ test('book from the calendar in week and day views; refused selections', async (
   await expect(page.locator('.rbc-event').filter({ hasText: 'Day view workshop' })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/room-5-day.png`, fullPage: true });
 
+  // Work week view (Monday to Friday): Tuesday 9 April is column 1.
+  await page.getByRole('button', { name: 'Work Week' }).click();
+  await expect(page.locator('.rbc-time-header .rbc-header')).toHaveCount(5);
+  await dragSlots(page, 1, '15:00', '16:00');
+  await expect(page.getByRole('dialog', { name: 'Book Severn' })).toContainText('Tue 9 Apr 2030, 15:00–16:00');
+  await saveBooking(page, 'Book Severn', 'Work week planning', 'Severn booked');
+  await expect(page.locator('.rbc-event').filter({ hasText: 'Work week planning' })).toBeVisible();
+
   // Month view: a day that has bookings is refused with advice to use the week or day view.
   await page.getByRole('button', { name: 'Month', exact: true }).click();
   await expect(page.locator('.rbc-month-view')).toBeVisible();
@@ -152,11 +160,14 @@ test('book from the calendar in week and day views; refused selections', async (
   await page.locator('.rbc-month-row').nth(1).locator('.rbc-day-bg').nth(2).click();
   await expect(alertWith(page, 'This day already has bookings. Please use the week or day view to choose a free slot.')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/room-6-month-refused.png`, fullPage: true });
-  // A free day in the month view opens the form with the usual 09:00–17:00.
+  // A free day in the month view opens the form with the usual 09:00–17:00; Cancel leaves it, Save books it.
   await page.locator('.rbc-month-row').nth(1).locator('.rbc-day-bg').nth(4).click();
   await expect(page.getByRole('dialog', { name: 'Book Severn' })).toContainText('Fri 12 Apr 2030, 09:00–17:00');
   await page.getByRole('dialog', { name: 'Book Severn' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.locator('.rbc-month-row').nth(1).locator('.rbc-day-bg').nth(4).click();
+  await saveBooking(page, 'Book Severn', 'Month view offsite', 'Severn booked');
+  await expect(page.locator('.rbc-month-view .rbc-event').filter({ hasText: 'Month view offsite' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the room calendar (month)');
 
   // Agenda: one month of bookings.
@@ -164,6 +175,8 @@ test('book from the calendar in week and day views; refused selections', async (
   await page.getByLabel('Go to date').fill('2030-04-08');
   await expect(page.locator('.rbc-agenda-view')).toContainText('Design review from the week view');
   await expect(page.locator('.rbc-agenda-view')).toContainText('Day view workshop');
+  await expect(page.locator('.rbc-agenda-view')).toContainText('Work week planning');
+  await expect(page.locator('.rbc-agenda-view')).toContainText('Month view offsite');
 });
 
 test('a selection in the past is refused', async ({ page }) => {
