@@ -200,13 +200,14 @@ export function recordSideBySide(row: SideBySideRow): void {
 
 /**
  * With BENCH_PG_STATEMENTS=1: resets PostgreSQL's statement statistics, and returns a function that
- * prints the statements run since, by total time, with calls, rows, time and WAL per call.
+ * prints the statements run since, by total time: calls, execution ms, WAL records and blocks
+ * touched, each divided by `per` (the bookings made).
  */
 export async function statementProfile(pool: pg.Pool): Promise<(title: string, per: number) => Promise<void>> {
   if (!process.env.BENCH_PG_STATEMENTS) return async () => undefined;
   await pool.query('SELECT pg_stat_statements_reset()');
   return async (title, per) => {
-    const { rows } = await pool.query(`SELECT calls, rows, total_exec_time, wal_records, wal_bytes, shared_blks_hit + shared_blks_read AS blocks,
+    const { rows } = await pool.query(`SELECT calls, total_exec_time, wal_records, shared_blks_hit + shared_blks_read AS blocks,
         left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
       FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 15`);
     console.log(`\nPostgreSQL statements, ${title} (per booking: calls, ms, WAL records, blocks):`);

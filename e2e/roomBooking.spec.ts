@@ -152,6 +152,7 @@ test('book from the calendar in the week, work week, day and month views; refuse
   await expect(page.getByRole('dialog', { name: 'Book Severn' })).toContainText('Tue 9 Apr 2030, 15:00–16:00');
   await saveBooking(page, 'Book Severn', 'Work week planning', 'Severn booked');
   await expect(page.locator('.rbc-event').filter({ hasText: 'Work week planning' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/room-5b-work-week.png`, fullPage: true });
 
   // Month view: a day that has bookings is refused with advice to use the week or day view.
   await page.getByRole('button', { name: 'Month', exact: true }).click();
@@ -168,6 +169,7 @@ test('book from the calendar in the week, work week, day and month views; refuse
   await page.locator('.rbc-month-row').nth(1).locator('.rbc-day-bg').nth(4).click();
   await saveBooking(page, 'Book Severn', 'Month view offsite', 'Severn booked');
   await expect(page.locator('.rbc-month-view .rbc-event').filter({ hasText: 'Month view offsite' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/room-7-month-booked.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page, 'the room calendar (month)');
 
   // Agenda: one month of bookings.

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { BookingConstraint } from '../../../domain/advanceLimit.js';
+import { ReadCache } from '../../db/readCache.js';
 import type { Booking, DeskOccupancy } from '../../../domain/wire/bookings.js';
 import { BOOKING_COLUMNS, BOOKING_JOINS, toBooking, type BookingRow } from '../bookings/bookingPresenter.js';
 import { deskInsertBatcher, insertOneDeskBooking, type NewDeskBooking } from './deskInsertBatcher.js';
@@ -47,16 +48,10 @@ const CONTEXT_SQL = `
  * layouts, constraints or access lists bumps the version (migration 0008), so a cached context is
  * never stale, and a booking needs no context query while the configuration stands still.
  */
-const contexts = new Map<string, DeskContext | undefined>();
-const MAX_CONTEXTS = 1000;
+const contexts = new ReadCache<DeskContext | undefined>(1000);
 
-export async function loadDeskContext(db: pg.Pool, floorplanId: number, configVersion: number): Promise<DeskContext | undefined> {
-  const key = `${floorplanId}@${configVersion}`;
-  if (contexts.has(key)) return contexts.get(key);
-  const context = await queryDeskContext(db, floorplanId);
-  if (contexts.size >= MAX_CONTEXTS) contexts.clear();
-  contexts.set(key, context);
-  return context;
+export function loadDeskContext(db: pg.Pool, floorplanId: number, configVersion: number): Promise<DeskContext | undefined> {
+  return contexts.get(db, `${floorplanId}@${configVersion}`, () => queryDeskContext(db, floorplanId));
 }
 
 async function queryDeskContext(db: pg.Pool, floorplanId: number): Promise<DeskContext | undefined> {

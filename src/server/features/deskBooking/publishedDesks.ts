@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ReadCache } from '../../db/readCache.js';
 
 export interface DeskFacts { id: string; name: string; bookable: boolean; assignedTeams: number[] }
 
@@ -7,20 +8,11 @@ export interface DeskFacts { id: string; name: string; bookable: boolean; assign
  * drawing is about a megabyte of JSON, too much to fetch and parse for every booking. The key includes
  * updated_at, so a changed layout is read again; every instance keeps its own copy.
  */
-// Promises, not maps: the many bookings that arrive together after a layout changes share one read.
-const cache = new Map<string, Promise<Map<string, DeskFacts>>>();
-const MAX_LAYOUTS = 200;
+const layouts = new ReadCache<Map<string, DeskFacts>>(200);
 
-export async function publishedDesks(db: pg.Pool, layoutId: number, updatedAt: Date): Promise<Map<string, DeskFacts>> {
-  const key = `${layoutId}@${updatedAt.getTime()}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const loading = db.query<{ json: string }>('SELECT json FROM layouts WHERE id = $1', [layoutId]).then((r) => desksOf(r.rows[0]?.json ?? '{}'));
-  if (cache.size >= MAX_LAYOUTS) cache.delete(cache.keys().next().value!);
-  cache.set(key, loading);
-  // A failed read is not kept: the next booking tries again.
-  loading.catch(() => { if (cache.get(key) === loading) cache.delete(key); });
-  return loading;
+export function publishedDesks(db: pg.Pool, layoutId: number, updatedAt: Date): Promise<Map<string, DeskFacts>> {
+  return layouts.get(db, `${layoutId}@${updatedAt.getTime()}`, () =>
+    db.query<{ json: string }>('SELECT json FROM layouts WHERE id = $1', [layoutId]).then((r) => desksOf(r.rows[0]?.json ?? '{}')));
 }
 
 /** Reads just the desk facts booking needs; a drawing was validated when it was saved. */

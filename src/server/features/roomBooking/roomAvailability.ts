@@ -4,10 +4,11 @@ import type { Db } from '../orgAccess/orgAccess.repo.js';
 import { roomCatalogue, type CatalogueRoom } from './roomCatalogue.js';
 
 // The rooms with an active booking overlapping the range (an index-only scan of
-// bookings_room_active_during, migration 0004), and the caller's grants, direct or through a team.
+// bookings_room_active_during, migration 0004), each once, so the answer never outgrows the number of
+// rooms however long the range; and the caller's grants, direct or through a team.
 export const SEARCH_SQL = `
   SELECT
-    (SELECT coalesce(array_agg(b.room_id), '{}') FROM bookings b
+    (SELECT coalesce(array_agg(DISTINCT b.room_id), '{}') FROM bookings b
       WHERE b.room_id IS NOT NULL AND b.status IN (0, 1) AND b.during && tstzrange($1, $2, '[)')) AS busy,
     (SELECT coalesce(array_agg(g.scope || ':' || g.scope_id || ':' || g.access_type), '{}') FROM access_grants g
       WHERE g.user_id = $3 OR g.team_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = $3)) AS grants`;
