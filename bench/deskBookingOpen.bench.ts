@@ -11,7 +11,7 @@
  *
  * Run: npx tsx bench/deskBookingOpen.bench.ts   (needs /usr/bin/chromium; builds the web app if needed)
  * Options: BENCH_DESKS (default 5000), BENCH_RUNS (default 5), BENCH_PROFILE=1 (print where the first load's main-thread time went),
- * BENCH_SCREENSHOT=file.png (the first load once interactive).
+ * BENCH_SCREENSHOT=file.png (the first load once interactive), BENCH_TRACE=file.json (a Chromium trace of one extra load; summarise it with bench/traceSummary.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
@@ -23,6 +23,8 @@ const DESKS = Number(process.env.BENCH_DESKS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TAKEN = Math.floor(DESKS / 5);
 const PROFILE = process.env.BENCH_PROFILE === '1'; // one extra load, profiled and not counted
+const TRACE = process.env.BENCH_TRACE; // likewise, traced
+const INSTRUMENTED = PROFILE || Boolean(TRACE);
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -77,7 +79,7 @@ const clicks: number[] = [];
 const arrows: number[] = [];
 const phases: Record<string, unknown>[] = [];
 try {
-  for (let run = 0; run < RUNS + (PROFILE ? 1 : 0); run++) {
+  for (let run = 0; run < RUNS + (INSTRUMENTED ? 1 : 0); run++) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     await context.addCookies([{ name: SESSION_COOKIE, value: token, url: origin }]);
     const page = await context.newPage();
@@ -91,6 +93,10 @@ try {
 
     // BENCH_PROFILE=1: the first load is profiled (CPU samples of the page), and where its time went printed.
     const profiler = PROFILE && run === 0 ? await startProfile(page) : null;
+    // BENCH_TRACE=file.json: a Chromium performance trace of the first load (open it in DevTools' Performance panel).
+    // Only the timeline's categories: JavaScript sampling would slow the load down further.
+    const tracing = TRACE && run === 0;
+    if (tracing) await browser.startTracing(page, { path: TRACE, screenshots: false, categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
     // Interactive: all desks drawn with their booking states, one of them in the Tab order.
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(([n, takenId]) => {
@@ -100,23 +106,27 @@ try {
         && document.querySelector('[data-desk-id][tabindex="0"]') !== null;
     }, [DESKS, takenIds[0]!] as const, { timeout: 60_000, polling: 'raf' });
     const openedAt = await page.evaluate(() => performance.now());
+    if (tracing) await browser.stopTracing();
     // BENCH_SCREENSHOT=file.png: what the first load looked like once interactive, to look at.
     if (process.env.BENCH_SCREENSHOT && run === 0) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
-    // A profiled load is slower: it is printed, not counted.
+    // A profiled or traced load is slower: it is printed or kept, not counted.
     if (profiler) printProfile(await profiler.stop());
-    else interactive.push(openedAt);
+    if (!(INSTRUMENTED && run === 0)) interactive.push(openedAt);
     // Where the time went: the document, the scripts, and the calls the screen makes.
     phases.push(await page.evaluate(`(() => {
       const nav = performance.getEntriesByType('navigation')[0];
-      // Each call as [asked at, first byte, last byte] in ms from the navigation start.
+      // Each call as [asked at, sent at, first byte, last byte] in ms from the navigation start: 'sent'
+      // later than 'asked' is time queued in the browser (six connections per host over HTTP/1.1).
+      const times = (r) => [r.startTime, r.requestStart, r.responseStart, r.responseEnd].map(Math.round);
       const span = (part) => {
         const r = performance.getEntriesByType('resource').find((e) => e.name.includes(part));
-        return r ? [r.startTime, r.responseStart, r.responseEnd].map(Math.round) : null;
+        return r ? times(r) : null;
       };
       return {
         domContentLoaded: Math.round(nav ? nav.domContentLoadedEventEnd : NaN), settings: span('/api/settings'), site: span('/api/sites/'),
         deskScreenChunk: span('/assets/deskBooking-'), layout: span('/layout'), bookings: span('/api/bookings/for/'),
         longTasks: window.benchLongTasks,
+        everyRequest: performance.getEntriesByType('resource').map((r) => [r.name.replace(/^https?:[/][/][^/]+/, ''), ...times(r)]),
         interactive: Math.round(performance.now()),
       };
     })()`) as Record<string, unknown>);
@@ -144,7 +154,7 @@ try {
   await env.stop();
 }
 
-if (PROFILE) phases.shift(); // the profiled load's
+if (INSTRUMENTED) phases.shift(); // the profiled or traced load's
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return { median: Math.round(percentile(s, 50)), worst: Math.round(s.at(-1) ?? NaN) };

@@ -202,6 +202,28 @@ test('while the floorplan loads, the loader is a named status and the page passe
   await expect(page.getByRole('status', { name: 'Loading the floorplan' })).toHaveCount(0);
 });
 
+test('opened straight from a link, the floorplan is the first thing drawn, and its lists are asked for once', async ({ page }) => {
+  await signInAs(page, 'staff');
+  // Any loader of the signed-in frame ('Loading', shown while the settings load) seen at any moment.
+  await page.addInitScript(() => {
+    const seen = { loader: false };
+    (window as unknown as { loaderSeen: typeof seen }).loaderSeen = seen;
+    new MutationObserver(() => { if (document.querySelector('[aria-label="Loading"]')) seen.loader = true; })
+      .observe(document, { childList: true, subtree: true });
+  });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const list = /\/api\/(locations\/site\/1\/desks|floorplans\/location\/1)$/.exec(new URL(r.url()).pathname);
+    if (list) asked.push(list[0]);
+  });
+  await page.goto(bookingPath('2030-03-22', '09:00', '12:00'));
+  await expect(desk(page, 'D1')).toBeVisible();
+  // The heading names the floorplan, from the floorplan list the app asked for as it opened.
+  await expect(page.getByRole('heading', { name: /Floor 1: Floor 1 open plan/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { loaderSeen: { loader: boolean } }).loaderSeen.loader)).toBe(false);
+  expect(asked.sort()).toEqual(['/api/floorplans/location/1', '/api/locations/site/1/desks']);
+});
+
 test('load failures show SPEC 8 messages; maintenance mode refuses desk booking', async ({ page }) => {
   await signInAs(page, 'staff');
   await page.route('**/api/floorplans/1/layout', (route) => route.fulfill({ status: 500, json: { Error: 'Boom', Code: 'INTERNAL' } }));

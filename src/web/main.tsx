@@ -16,8 +16,9 @@ if (!root) throw new Error('index.html has no #root element');
 /** The longest the first render waits for the opening screen's code (it is usually in already). */
 const OPENING_SCREEN_WAIT_MS = 1_500;
 
-// The screen the app opens on starts its data and code now; the first render waits for the code,
-// so that screen is drawn at once rather than through a loader (see lazyPage).
+// The screen the app opens on starts its data and code now; the first render waits for the code
+// (and, for the desk floorplan, the settings), so that screen is drawn at once rather than through
+// a loader (see lazyPage and prefetchDeskScreen).
 const queryClient = createQueryClient();
 const openingScreen = Promise.race([
   prefetchOpeningScreen(currentRouterPath(), queryClient).catch(() => undefined),

@@ -67,8 +67,9 @@ export function DeskBookingPage() {
   // desk taken meanwhile invalidates it anyway.
   const layoutQ = useQuery({ queryKey: deskKeys.layout(floorplanId), queryFn: () => getLayout(floorplanId), enabled: floorplanId > 0, retry: false, staleTime: 60_000 });
   const siteQ = useQuery({ queryKey: deskKeys.site(siteId), queryFn: () => getSite(siteId), enabled: siteId > 0, staleTime: 60_000 });
-  const locationsQ = useQuery({ queryKey: deskKeys.locations(siteId), queryFn: () => listDeskLocations(siteId), enabled: siteId > 0 });
-  const floorplansQ = useQuery({ queryKey: deskKeys.floorplans(locationId), queryFn: () => listDeskFloorplans(locationId), enabled: locationId > 0 });
+  // Fresh for a minute too: the lists prefetched as the app opened are not fetched again on mount.
+  const locationsQ = useQuery({ queryKey: deskKeys.locations(siteId), queryFn: () => listDeskLocations(siteId), enabled: siteId > 0, staleTime: 60_000 });
+  const floorplansQ = useQuery({ queryKey: deskKeys.floorplans(locationId), queryFn: () => listDeskFloorplans(locationId), enabled: locationId > 0, staleTime: 60_000 });
 
   const layout = layoutQ.data;
   // The site's zone: the layout record carries it; the site record (fetched alongside) has the same

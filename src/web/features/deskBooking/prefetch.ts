@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadScreen } from '../../app/lazyPage.js';
-import { deskKeys, getLayout, getOccupancy, getSite } from './deskBookingApi.js';
+import { prefetchSettings } from '../../app/useSettings.js';
+import { deskKeys, getLayout, getOccupancy, getSite, listDeskFloorplans, listDeskLocations } from './deskBookingApi.js';
 import { parseRange, rangeInstants, type DeskScreenParams } from '../../../domain/deskRoute.js';
 
 /** The desk screen's chunk, loaded by the route table and, ahead of time, by prefetchDeskScreen. */
@@ -9,20 +10,29 @@ export const loadDeskBookingScreens = () => import('./index.js');
 /**
  * Opened straight from a link or a reload, the desk screen would wait for the settings, then its
  * script, then the layout, then the bookings: four round trips in a row, with the drawing's parsing
- * between the last two. Here the script, the layout and the site start at once, before the first
- * render, and the bookings as soon as the site's time zone is known. The server has usually named
- * all of them as preload hints in the page already (src/server/http/pagePreloads.ts), and these
- * fetches are then answered from those. The screen's queries (same keys) find them in flight or
- * done. Failures are left to the screen, which reports them. Resolves when the screen's code is in.
+ * between the last two. Here the script, the settings, the layout and the site start at once,
+ * before the first render, and the bookings as soon as the site's time zone is known. The server
+ * has usually named all of them as preload hints in the page already (src/server/http/pagePreloads.ts),
+ * and these fetches are then answered from those. The screen's queries (same keys) find them in
+ * flight or done. Failures are left to the screen, which reports them.
+ *
+ * Resolves when the screen's code and the settings are in, so the first render draws the screen
+ * itself. Without the settings it drew the frame with a loader (~90 ms of work) and the screen in a
+ * second render ~150 ms later, measured with the drawing left out; with the 5,000-desk drawing the
+ * whole opening gained ~30 ms on average, within the machine's noise (bench/README.md, session 5).
+ * The location and floorplan lists (the heading's names, the advance limit) start too, unawaited.
  */
 export function prefetchDeskScreen(queryClient: QueryClient, p: DeskScreenParams): Promise<void> {
   const code = preloadScreen(loadDeskBookingScreens);
+  const settings = prefetchSettings(queryClient);
   void queryClient.prefetchQuery({ queryKey: deskKeys.layout(p.floorplanId), queryFn: () => getLayout(p.floorplanId) });
+  void queryClient.prefetchQuery({ queryKey: deskKeys.locations(p.siteId), queryFn: () => listDeskLocations(p.siteId) });
+  void queryClient.prefetchQuery({ queryKey: deskKeys.floorplans(p.locationId), queryFn: () => listDeskFloorplans(p.locationId) });
   const range = parseRange(p.startDateStr, p.endDateStr);
   void queryClient.fetchQuery({ queryKey: deskKeys.site(p.siteId), queryFn: () => getSite(p.siteId) }).then((site) => {
     if (!range) return;
     const { start, end } = rangeInstants(range, site.TimeZone);
     return queryClient.prefetchQuery({ queryKey: deskKeys.occupancy(p.floorplanId, start, end), queryFn: () => getOccupancy(p.floorplanId, start, end) });
   }).catch(() => undefined);
-  return code;
+  return Promise.all([code, settings]).then(() => undefined);
 }
