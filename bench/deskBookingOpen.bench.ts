@@ -92,6 +92,7 @@ try {
     });
 
     // BENCH_PROFILE=1: the first load is profiled (CPU samples of the page), and where its time went printed.
+    const counted = !(INSTRUMENTED && run === 0); // a profiled or traced load is slower: kept out of the figures
     const profiler = PROFILE && run === 0 ? await startProfile(page) : null;
     // BENCH_TRACE=file.json: a Chromium performance trace of the first load (open it in DevTools' Performance panel).
     // Only the timeline's categories: JavaScript sampling would slow the load down further.
@@ -111,7 +112,7 @@ try {
     if (process.env.BENCH_SCREENSHOT && run === 0) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
     // A profiled or traced load is slower: it is printed or kept, not counted.
     if (profiler) printProfile(await profiler.stop());
-    if (!(INSTRUMENTED && run === 0)) interactive.push(openedAt);
+    if (counted) interactive.push(openedAt);
     // Where the time went: the document, the scripts, and the calls the screen makes.
     phases.push(await page.evaluate(`(() => {
       const nav = performance.getEntriesByType('navigation')[0];
@@ -139,14 +140,14 @@ try {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForFunction((id) => document.querySelector(`[data-desk-id="${id}"]`)?.getAttribute('aria-pressed') === 'true'
       && !(document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled, freeId, { polling: 'raf' });
-    clicks.push(performance.now() - t0);
+    if (counted) clicks.push(performance.now() - t0);
 
     // The arrow keys between desks.
     await page.locator(`[data-desk-id="${freeId}"]`).focus();
     const t1 = performance.now();
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction((id) => document.activeElement?.getAttribute('data-desk-id') !== id, freeId, { polling: 'raf' });
-    arrows.push(performance.now() - t1);
+    if (counted) arrows.push(performance.now() - t1);
     await context.close();
   }
 } finally {

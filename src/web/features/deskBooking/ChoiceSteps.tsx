@@ -5,7 +5,7 @@ import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
-import { deskKeys, listDeskFloorplans, listDeskLocations, listDeskSites, statusOf } from './deskBookingApi.js';
+import { deskQueries, statusOf } from './deskBookingApi.js';
 import { BadTimes, ChosenTimes, Loading, Refusal, deskBookingRefusal } from './DeskFlowParts.js';
 import { deskStepPath, describeRange, parseRange } from '../../../domain/deskRoute.js';
 
@@ -88,7 +88,7 @@ function ChoiceStep({ heading, listLabel, choices, isLoading, error, errorMessag
 /** /menu/book/desk/{start}/{end}: the sites where the person may book desks. */
 export function ChooseSitePage() {
   const { startStr, endStr } = useDeskParams();
-  const q = useQuery({ queryKey: deskKeys.sites, queryFn: listDeskSites });
+  const q = useQuery(deskQueries.sites());
   const choices = q.data?.map((s) => ({ id: s.Id, title: s.Title, detail: [s.Address, s.Description].filter(Boolean).join(' · ') }));
   return (
     <ChoiceStep heading="Choose a site" listLabel="Sites" choices={choices} isLoading={q.isLoading} error={q.error}
@@ -99,7 +99,7 @@ export function ChooseSitePage() {
 /** /menu/book/desk/{start}/{end}/{siteId}: the site's locations with desks to book. */
 export function ChooseLocationPage() {
   const { startStr, endStr, siteId } = useDeskParams();
-  const q = useQuery({ queryKey: deskKeys.locations(siteId), queryFn: () => listDeskLocations(siteId), enabled: siteId > 0 });
+  const q = useQuery({ ...deskQueries.locations(siteId), enabled: siteId > 0 });
   const choices = q.data?.map((l) => ({ id: l.Id, title: l.Title, detail: l.BuildingNameNo }));
   return (
     <ChoiceStep heading="Choose a location" listLabel="Locations" choices={choices} isLoading={q.isLoading} error={q.error}
@@ -110,7 +110,7 @@ export function ChooseLocationPage() {
 /** /menu/book/desk/{start}/{end}/{siteId}/{locationId}: the location's floorplans with a layout. */
 export function ChooseFloorplanPage() {
   const { startStr, endStr, siteId, locationId } = useDeskParams();
-  const q = useQuery({ queryKey: deskKeys.floorplans(locationId), queryFn: () => listDeskFloorplans(locationId), enabled: locationId > 0 });
+  const q = useQuery({ ...deskQueries.floorplans(locationId), enabled: locationId > 0 });
   // Admins receive every floorplan; one that has never had a layout has nothing to book on.
   const choices = q.data?.filter((f) => f.FloorplanLayout !== null).map((f) => ({ id: f.Id, title: f.Name }));
   return (

@@ -16,7 +16,7 @@ import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { DESK_LOOKS } from '../../floorplan/view/deskStates.js';
 import { FloorplanViewer } from '../../floorplan/view/FloorplanViewer.js';
 import {
-  bookDesk, deskKeys, getLayout, getOccupancy, getSite, isDeskTaken, listDeskFloorplans, listDeskLocations, serverText, statusOf,
+  bookDesk, deskKeys, deskQueries, isDeskTaken, serverText, statusOf,
 } from './deskBookingApi.js';
 import { deskDetailsFor, deskLabel, deskStatesFor, freeDesks, parseDrawing } from './deskBookingView.js';
 import { BadTimes, ChosenTimes, Loading, Refusal, deskBookingRefusal } from './DeskFlowParts.js';
@@ -65,11 +65,11 @@ export function DeskBookingPage() {
 
   // Fresh for a minute: a layout prefetched as the app opened (prefetch.ts) is not fetched twice. A
   // desk taken meanwhile invalidates it anyway.
-  const layoutQ = useQuery({ queryKey: deskKeys.layout(floorplanId), queryFn: () => getLayout(floorplanId), enabled: floorplanId > 0, retry: false, staleTime: 60_000 });
-  const siteQ = useQuery({ queryKey: deskKeys.site(siteId), queryFn: () => getSite(siteId), enabled: siteId > 0, staleTime: 60_000 });
+  const layoutQ = useQuery({ ...deskQueries.layout(floorplanId), enabled: floorplanId > 0, retry: false, staleTime: 60_000 });
+  const siteQ = useQuery({ ...deskQueries.site(siteId), enabled: siteId > 0, staleTime: 60_000 });
   // Fresh for a minute too: the lists prefetched as the app opened are not fetched again on mount.
-  const locationsQ = useQuery({ queryKey: deskKeys.locations(siteId), queryFn: () => listDeskLocations(siteId), enabled: siteId > 0, staleTime: 60_000 });
-  const floorplansQ = useQuery({ queryKey: deskKeys.floorplans(locationId), queryFn: () => listDeskFloorplans(locationId), enabled: locationId > 0, staleTime: 60_000 });
+  const locationsQ = useQuery({ ...deskQueries.locations(siteId), enabled: siteId > 0, staleTime: 60_000 });
+  const floorplansQ = useQuery({ ...deskQueries.floorplans(locationId), enabled: locationId > 0, staleTime: 60_000 });
 
   const layout = layoutQ.data;
   // The site's zone: the layout record carries it; the site record (fetched alongside) has the same
@@ -78,8 +78,7 @@ export function DeskBookingPage() {
   const instants = useMemo(() => (range && timeZone ? rangeInstants(range, timeZone) : null), [range, timeZone]);
 
   const occupancyQ = useQuery({
-    queryKey: deskKeys.occupancy(floorplanId, instants?.start ?? '', instants?.end ?? ''),
-    queryFn: () => getOccupancy(floorplanId, instants!.start, instants!.end),
+    ...deskQueries.occupancy(floorplanId, instants?.start ?? '', instants?.end ?? ''),
     enabled: instants !== null,
     retry: false,
     staleTime: 10_000, // one prefetched as the app opened is used, not fetched again
@@ -135,7 +134,7 @@ export function DeskBookingPage() {
         color: 'green', title: 'Desk booked', message: `${desk} is booked for ${when}. See it in My Bookings.`,
         closeButtonProps: { 'aria-label': 'Close notification' },
       });
-      void queryClient.invalidateQueries({ queryKey: ['deskBooking', 'occupancy', floorplanId] });
+      void queryClient.invalidateQueries({ queryKey: deskKeys.occupancyOf(floorplanId) });
       requestAnimationFrame(() => savedRef.current?.focus());
     },
     onError: (err) => {
@@ -147,7 +146,7 @@ export function DeskBookingPage() {
         // Someone else just took it: forget the choice and show the floor as it is now.
         setSelectedId(null);
         void queryClient.invalidateQueries({ queryKey: deskKeys.layout(floorplanId) });
-        void queryClient.invalidateQueries({ queryKey: ['deskBooking', 'occupancy', floorplanId] });
+        void queryClient.invalidateQueries({ queryKey: deskKeys.occupancyOf(floorplanId) });
       }
       requestAnimationFrame(() => errorRef.current?.focus());
     },

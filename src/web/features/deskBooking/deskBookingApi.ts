@@ -1,4 +1,5 @@
-/** The desk booking flow's calls (SPEC 7) and their query keys. */
+/** The desk booking flow's calls (SPEC 7), their query keys, and the two as query options. */
+import { queryOptions } from '@tanstack/react-query';
 import type { Booking, DeskBookingInput, DeskOccupancy } from '../../../domain/wire/bookings.js';
 import type { Floorplan, LayoutRecord } from '../../../domain/wire/floorplans.js';
 import type { Location } from '../../../domain/wire/locations.js';
@@ -12,7 +13,9 @@ export const deskKeys = {
   floorplans: (locationId: number) => ['deskBooking', 'floorplans', locationId] as const,
   site: (siteId: number) => ['deskBooking', 'site', siteId] as const,
   layout: (floorplanId: number) => ['deskBooking', 'layout', floorplanId] as const,
-  occupancy: (floorplanId: number, start: string, end: string) => ['deskBooking', 'occupancy', floorplanId, start, end] as const,
+  /** Every time range's bookings of a floorplan: to invalidate after a save. */
+  occupancyOf: (floorplanId: number) => ['deskBooking', 'occupancy', floorplanId] as const,
+  occupancy: (floorplanId: number, start: string, end: string) => [...deskKeys.occupancyOf(floorplanId), start, end] as const,
 };
 
 export const listDeskSites = () => api.get<SiteSummary[]>('/api/sites/desks');
@@ -23,6 +26,20 @@ export const getLayout = (floorplanId: number) => api.get<LayoutRecord>(deskScre
 export const getOccupancy = (floorplanId: number, start: string, end: string) =>
   api.get<DeskOccupancy[]>(deskScreenCalls.occupancy(floorplanId, start, end));
 export const bookDesk = (input: DeskBookingInput) => api.post<Booking>('/api/bookings/desk', input);
+
+/**
+ * Each read's key with its call, so a screen's query and the prefetch as the app opens (prefetch.ts)
+ * can never name one and fetch another. Screens add their own options (enabled, staleTime, retry).
+ */
+export const deskQueries = {
+  sites: () => queryOptions({ queryKey: deskKeys.sites, queryFn: listDeskSites }),
+  locations: (siteId: number) => queryOptions({ queryKey: deskKeys.locations(siteId), queryFn: () => listDeskLocations(siteId) }),
+  floorplans: (locationId: number) => queryOptions({ queryKey: deskKeys.floorplans(locationId), queryFn: () => listDeskFloorplans(locationId) }),
+  site: (siteId: number) => queryOptions({ queryKey: deskKeys.site(siteId), queryFn: () => getSite(siteId) }),
+  layout: (floorplanId: number) => queryOptions({ queryKey: deskKeys.layout(floorplanId), queryFn: () => getLayout(floorplanId) }),
+  occupancy: (floorplanId: number, start: string, end: string) =>
+    queryOptions({ queryKey: deskKeys.occupancy(floorplanId, start, end), queryFn: () => getOccupancy(floorplanId, start, end) }),
+};
 
 /** '500 Internal Server Error' for SPEC 8's '{status}'. */
 export const statusOf = (err: unknown): string => {

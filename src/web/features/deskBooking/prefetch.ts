@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadScreen } from '../../app/lazyPage.js';
 import { prefetchSettings } from '../../app/useSettings.js';
-import { deskKeys, getLayout, getOccupancy, getSite, listDeskFloorplans, listDeskLocations } from './deskBookingApi.js';
+import { deskQueries } from './deskBookingApi.js';
 import { parseRange, rangeInstants, type DeskScreenParams } from '../../../domain/deskRoute.js';
 
 /** The desk screen's chunk, loaded by the route table and, ahead of time, by prefetchDeskScreen. */
@@ -25,14 +25,14 @@ export const loadDeskBookingScreens = () => import('./index.js');
 export function prefetchDeskScreen(queryClient: QueryClient, p: DeskScreenParams): Promise<void> {
   const code = preloadScreen(loadDeskBookingScreens);
   const settings = prefetchSettings(queryClient);
-  void queryClient.prefetchQuery({ queryKey: deskKeys.layout(p.floorplanId), queryFn: () => getLayout(p.floorplanId) });
-  void queryClient.prefetchQuery({ queryKey: deskKeys.locations(p.siteId), queryFn: () => listDeskLocations(p.siteId) });
-  void queryClient.prefetchQuery({ queryKey: deskKeys.floorplans(p.locationId), queryFn: () => listDeskFloorplans(p.locationId) });
+  void queryClient.prefetchQuery(deskQueries.layout(p.floorplanId));
+  void queryClient.prefetchQuery(deskQueries.locations(p.siteId));
+  void queryClient.prefetchQuery(deskQueries.floorplans(p.locationId));
   const range = parseRange(p.startDateStr, p.endDateStr);
-  void queryClient.fetchQuery({ queryKey: deskKeys.site(p.siteId), queryFn: () => getSite(p.siteId) }).then((site) => {
+  void queryClient.fetchQuery(deskQueries.site(p.siteId)).then((site) => {
     if (!range) return;
     const { start, end } = rangeInstants(range, site.TimeZone);
-    return queryClient.prefetchQuery({ queryKey: deskKeys.occupancy(p.floorplanId, start, end), queryFn: () => getOccupancy(p.floorplanId, start, end) });
+    return queryClient.prefetchQuery(deskQueries.occupancy(p.floorplanId, start, end));
   }).catch(() => undefined);
   return Promise.all([code, settings]).then(() => undefined);
 }
