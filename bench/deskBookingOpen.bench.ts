@@ -4,7 +4,7 @@
  * 1,000 of the desks taken for the benchmark's time, then opens
  * /menu/book/desk/{start}/{end}/{site}/{location}/{floorplan} in Chromium as a signed-in person and measures:
  *  - interactiveMs: the browser's navigation start until every desk is drawn with its booking state
- *    and a desk is in the Tab order (focusable and clickable);
+ *    (all runs of desk boxes drawn, as many taken boxes as taken desks) and a desk is in the Tab order;
  *  - clickToSelectedMs: a click on a free desk until it shows as chosen (aria-pressed) and Save is enabled;
  *  - arrowMs: an arrow key on the focused desk until the next desk has the focus.
  * Each is measured over several fresh page loads; the median and the worst are printed.
@@ -15,6 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
+import { deskCentreOnScreen } from '../e2e/deskOnScreen.js';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { percentile, recordSideBySide, startBenchEnv } from './harness.js';
 import { printProfile, startProfile } from './pageProfile.js';
@@ -98,14 +99,17 @@ try {
     // Only the timeline's categories: JavaScript sampling would slow the load down further.
     const tracing = TRACE && run === 0;
     if (tracing) await browser.startTracing(page, { path: TRACE, screenshots: false, categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
-    // Interactive: all desks drawn with their booking states, one of them in the Tab order.
+    // Interactive: all desks drawn with their booking states (the desks are drawn as a few paths per state
+    // in runs of 100: every run there, and as many desk boxes in the taken paths as desks taken), one desk
+    // in the Tab order.
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(([n, takenId]) => {
-      const desks = document.querySelectorAll('[data-desk-id]');
-      return desks.length === n
-        && document.querySelector(`[data-desk-id="${takenId}"]`)?.getAttribute('data-desk-state') === 'taken'
-        && document.querySelector('[data-desk-id][tabindex="0"]') !== null;
-    }, [DESKS, takenIds[0]!] as const, { timeout: 60_000, polling: 'raf' });
+    await page.waitForFunction(([runs, taken]) => {
+      const bodies = document.querySelector('[data-layer="desk bodies"]');
+      if (bodies?.childElementCount !== runs || document.querySelector('[data-desk-id][tabindex="0"]') === null) return false;
+      let boxes = 0;
+      for (const p of bodies.querySelectorAll('[data-desk-body="taken"]')) boxes += p.getAttribute('d')!.split('M').length - 1;
+      return boxes === taken;
+    }, [Math.ceil(DESKS / 100), takenIds.length] as const, { timeout: 60_000, polling: 'raf' });
     const openedAt = await page.evaluate(() => performance.now());
     if (tracing) await browser.stopTracing();
     // BENCH_SCREENSHOT=file.png: what the first load looked like once interactive, to look at.
@@ -132,12 +136,10 @@ try {
       };
     })()`) as Record<string, unknown>);
 
-    // A click on a free desk until it is chosen and Save is enabled.
-    const target = page.locator(`[data-desk-id="${freeId}"]`);
-    await target.scrollIntoViewIfNeeded();
-    const box = (await target.boundingBox())!;
+    // A click on a free desk (where it is drawn) until it is chosen and Save is enabled.
+    const at = await deskCentreOnScreen(page, drawing.desks.find((d) => d.id === freeId)!);
     const t0 = performance.now();
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.click(at.x, at.y);
     await page.waitForFunction((id) => document.querySelector(`[data-desk-id="${id}"]`)?.getAttribute('aria-pressed') === 'true'
       && !(document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled, freeId, { polling: 'raf' });
     if (counted) clicks.push(performance.now() - t0);

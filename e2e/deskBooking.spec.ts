@@ -1,4 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
+import { clickDesk } from './deskOnScreen.js';
 import { DEMO, expectNoSeriousA11yViolations, signInAs } from './helpers.js';
 
 // Desk booking (issue 9) from the Book a Desk tile to a saved booking, by mouse and by keyboard, and
@@ -6,8 +7,11 @@ import { DEMO, expectNoSeriousA11yViolations, signInAs } from './helpers.js';
 // (Floor 1, 'Floor 1 open plan', desks D1..D18, D7 and D14 not bookable); New York has no floorplan,
 // so the site, location and floorplan steps move on by themselves. Each test has its own day in
 // March 2030 (GMT there, so wall clock = UTC) and its own desk: specs share one server.
+// The desks are drawn as paths with ONE desk element in the page, the drawing's Tab stop: `desk(page, id)`
+// finds it when it is on that desk (moved there by a click, the arrow keys or a choice in the list).
 
 const SCREENS = 'test-results/screens';
+const FLOOR_1 = 1;
 const desk = (page: Page, id: string) => page.locator(`[data-desk-id="${id}"]`);
 const save = (page: Page) => page.getByRole('button', { name: 'Save' });
 const bookingPath = (day: string, from: string, to: string) => `menu/book/desk/${day}T${from}/${day}T${to}/1/1/1`;
@@ -51,18 +55,25 @@ test('by mouse: from the Book a Desk tile to a saved booking, shown as mine', as
   await expect(page.getByText('Visitors sign in at reception on the ground floor.')).toBeVisible();
   await expect(page.getByText(/Parking is available at this site/)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Desk key' })).toContainText('not bookable');
-  await expect(desk(page, 'D7')).toHaveAttribute('data-desk-state', 'nonBookable');
+  // One desk element (the Tab stop, on the first desk); every desk drawn in the runs of boxes.
+  await expect(page.locator('[data-desk-id]')).toHaveCount(1);
+  await expect(desk(page, 'D1')).toHaveAttribute('tabindex', '0');
+  await expect(page.locator('[data-desk-body="nonBookable"]')).toHaveCount(1);
   await expect(save(page)).toBeDisabled();
   await expect(page.getByText('Pick a desk above')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the desk booking screen');
 
-  // A non-bookable desk cannot be chosen.
-  await desk(page, 'D7').click();
+  // A non-bookable desk cannot be chosen (clicked where it is drawn; the desk element moves there).
+  await clickDesk(page, FLOOR_1, 'D7');
   await expect(page.getByText('Desk 7 is not bookable and cannot be chosen.')).toBeVisible();
+  await expect(desk(page, 'D7')).toHaveAttribute('data-desk-state', 'nonBookable');
   await expect(save(page)).toBeDisabled();
 
-  await desk(page, 'D3').click();
+  await clickDesk(page, FLOOR_1, 'D3');
   await expect(desk(page, 'D3')).toHaveAttribute('aria-pressed', 'true');
+  await expect(desk(page, 'D3')).toBeFocused();
+  // The pointer on a desk names it in a tooltip.
+  await expect(page.locator('[data-desk-hover] title')).toHaveText('Desk 3, available');
   await expect(page.getByLabel(/free desks?: choose one/)).toHaveValue('D3');
   await expect(page.getByText('Selected: Desk 3, 09:00 to 12:30')).toBeVisible();
   await page.getByLabel('Reason (optional)').fill('Team day');
@@ -256,8 +267,9 @@ test('at 375 px wide the desk booking screen is usable', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/desk-7-time-375.png`, fullPage: true });
   await page.goto(bookingPath('2030-03-20', '09:00', '12:00'));
-  await expect(desk(page, 'D11')).toBeVisible();
+  await expect(desk(page, 'D1')).toBeVisible();
   await page.getByLabel(/free desks?: choose one/).selectOption('D11');
+  await expect(desk(page, 'D11')).toHaveAttribute('aria-pressed', 'true');
   await expect(save(page)).toBeEnabled();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -14,17 +14,23 @@ export function deskAccessibleName(desk: Pick<Desk, 'alias' | 'id'>, state: Desk
 export const deskTransform = (desk: Pick<Desk, 'x' | 'y' | 'rotation'>): string =>
   `translate(${desk.x} ${desk.y})${desk.rotation ? ` rotate(${desk.rotation} ${S / 2} ${S / 2})` : ''}`;
 
+/** The class every desk-shaped hit target carries (a desk element, a run's boxes, the hover box). */
+export const DESK_CLASS = 'fp-desk';
+/** The classes of a desk's box in a state: its look comes from DESK_CSS. */
+export const deskClass = (state: DeskState): string => `${DESK_CLASS} fp-${state}`;
+
 /**
  * The desks' look by state, as style rules on one class per state: a desk element (deskNodes.ts)
  * carries no colour attributes of its own. Focus shows as a thick orange outline (keyboard focus only).
  */
 export const DESK_CSS = [
-  '.fp-desk{cursor:pointer;outline:none}',
+  // Round joins: the booking view's boxes are square paths, the elements rects with rounded corners.
+  `.${DESK_CLASS}{cursor:pointer;outline:none;stroke-linejoin:round}`,
   ...DESK_STATES.map((s) => {
     const l = DESK_LOOKS[s];
-    return `.fp-desk.fp-${s}{fill:${l.fill};stroke:${l.stroke};stroke-width:${l.strokeWidth}px${l.dash ? `;stroke-dasharray:${l.dash}` : ''}}`;
+    return `.${DESK_CLASS}.fp-${s}{fill:${l.fill};stroke:${l.stroke};stroke-width:${l.strokeWidth}px${l.dash ? `;stroke-dasharray:${l.dash}` : ''}}`;
   }),
-  '.fp-desk:focus-visible{stroke:#e8590c;stroke-width:4px}',
+  `.${DESK_CLASS}:focus-visible{stroke:#e8590c;stroke-width:4px}`,
 ].join('');
 
 /** The orange frame around the chosen desk (drawn above the desks, not a hit target). */

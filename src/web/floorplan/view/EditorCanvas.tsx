@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
-import { CANVAS_SIZE } from '../../../domain/layout/constants.js';
 import type { Editor } from '../engine/editor.js';
 import type { CanvasPointerEvent, ToolId } from '../engine/tools/types.js';
 import { EditorOverlay } from './Overlay.js';
+import { canvasPoint } from './deskPointer.js';
 import { FloorplanSvg } from './FloorplanSvg.js';
 import { useEditorState } from './useEditorState.js';
 import { ZoomScroller, type ZoomScrollerHandle } from './ZoomScroller.js';
@@ -28,11 +28,7 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
   const pendingMove = useRef<{ x: number; y: number } | null>(null);
   const frame = useRef<number | null>(null);
 
-  const toCanvas = (e: { clientX: number; clientY: number }) => {
-    const r = svg.current!.getBoundingClientRect();
-    const scale = CANVAS_SIZE / r.width;
-    return { x: (e.clientX - r.left) * scale, y: (e.clientY - r.top) * scale };
-  };
+  const toCanvas = (e: { clientX: number; clientY: number }) => canvasPoint(svg.current!, e);
   const send = useCallback((type: CanvasPointerEvent['type'], p: { x: number; y: number }) => editor.dispatch({ type, ...p }), [editor]);
   const flushMove = useCallback(() => {
     if (frame.current !== null) cancelAnimationFrame(frame.current);

@@ -1,14 +1,17 @@
 import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type Ref, type SVGProps } from 'react';
 import { CANVAS_SIZE, GRID } from '../../../domain/layout/constants.js';
 import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
-import { DESK_CSS, SelectedFrame } from './DeskGlyph.js';
+import { DESK_CLASS, DESK_CSS, deskAccessibleName, deskClass, SelectedFrame } from './DeskGlyph.js';
+import { useDeskHover } from './DeskHover.js';
 import { DeskNodes } from './deskNodes.js';
-import { deskMarkPath, DESK_MARK_STROKES } from './deskMarks.js';
+import { deskMarkPath } from './deskMarks.js';
 import { isDirection, nextDesk } from './deskNavigation.js';
-import { DESK_LOOKS, DESK_STATES, editorDeskState, type DeskState } from './deskStates.js';
+import { canvasPoint, deskAt } from './deskPointer.js';
+import { DeskRuns, type DeskStates } from './DeskRuns.js';
+import { editorDeskState } from './deskStates.js';
 import { DoorsLayer, RectanglesLayer, ShapesLayer, TextLayer } from './layers.js';
 
-export type DeskStates = ReadonlyMap<string, DeskState>;
+export type { DeskStates };
 
 export interface FloorplanSvgProps {
   drawing: Drawing;
@@ -28,6 +31,13 @@ export interface FloorplanSvgProps {
   /** Drawn above everything (selection frame, pen preview). */
   overlay?: ReactNode;
   svgProps?: Omit<SVGProps<SVGSVGElement>, 'ref' | 'onKeyDown' | 'onClick'>;
+  /**
+   * 'elements' (the editor): every desk is a focusable element. 'paths' (the booking view): the desks
+   * are drawn as a few paths per state (DeskRuns) and ONE desk element is in the page, the Tab stop,
+   * which the arrow keys, a click or a choice move from desk to desk; a click finds its desk by position.
+   * On a 5,000-desk floor that is ~100 elements instead of 5,000 to create, style and lay out.
+   */
+  desksAs?: 'elements' | 'paths';
 }
 
 /**
@@ -36,12 +46,34 @@ export interface FloorplanSvgProps {
  * booking screen uses it through FloorplanViewer.
  */
 export function FloorplanSvg(props: FloorplanSvgProps) {
-  const { drawing, zoom, showGrid = false, deskStates, deskDetails, selectedDeskId = null, onDeskActivate, activateOnClick, label, svgRef, overlay, svgProps } = props;
+  const { drawing, zoom, showGrid = false, deskStates, deskDetails, selectedDeskId = null, onDeskActivate, activateOnClick, label, svgRef, overlay, svgProps, desksAs = 'elements' } = props;
   const gridId = useId();
   const [focusId, setFocusId] = useState<string | null>(null);
+  // A desk chosen (by a click, the keyboard or the free-desk list) becomes the Tab stop, and stays it
+  // when the choice is cleared: after a refused booking the keyboard goes on from that desk.
+  const [seenSelection, setSeenSelection] = useState(selectedDeskId);
+  if (seenSelection !== selectedDeskId) {
+    setSeenSelection(selectedDeskId);
+    if (selectedDeskId !== null) setFocusId(selectedDeskId);
+  }
   // The one desk in the Tab order: the last focused one if it still exists, else the selection, else the first.
   const tabStopId = (focusId !== null && drawing.desks.some((d) => d.id === focusId) ? focusId : null)
     ?? selectedDeskId ?? drawing.desks[0]?.id ?? null;
+
+  // Focus for a desk whose element is not in the page yet (desks as paths: it comes with the next render).
+  const focusOnMount = useRef<FocusOptions | null>(null);
+  const focusDesk = useCallback((svg: SVGSVGElement, id: string, options: FocusOptions) => {
+    setFocusId(id);
+    const el = svg.querySelector<SVGElement>(`[data-desk-id="${CSS.escape(id)}"]`);
+    if (el) el.focus(options);
+    else focusOnMount.current = options;
+  }, []);
+  const focusWhenMounted = useCallback((el: SVGPathElement | null) => {
+    // Called with null as the last desk's element leaves, before the next one's comes: keep waiting then.
+    if (!el || !focusOnMount.current) return;
+    el.focus(focusOnMount.current);
+    focusOnMount.current = null;
+  }, []);
 
   const onKeyDown = useCallback((e: KeyboardEvent<SVGSVGElement>) => {
     const id = (e.target as Element).getAttribute?.('data-desk-id');
@@ -50,10 +82,7 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       const next = nextDesk(drawing.desks, id, e.key);
       e.preventDefault();
       e.stopPropagation();
-      if (next) {
-        setFocusId(next);
-        e.currentTarget.querySelector<SVGGElement>(`[data-desk-id="${CSS.escape(next)}"]`)?.focus();
-      }
+      if (next) focusDesk(e.currentTarget, next, {});
     } else if ((e.key === 'Enter' || e.key === ' ') && onDeskActivate) {
       e.preventDefault();
       e.stopPropagation();
@@ -63,9 +92,15 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
 
   const onClick = useCallback((e: MouseEvent<SVGSVGElement>) => {
     if (!activateOnClick || !onDeskActivate) return;
-    const id = (e.target as Element).closest?.('[data-desk-id]')?.getAttribute('data-desk-id');
+    const target = e.target as Element;
+    let id = target.closest?.('[data-desk-id]')?.getAttribute('data-desk-id');
+    if (!id && desksAs === 'paths' && target.closest?.(`.${DESK_CLASS}`)) {
+      id = deskAt(drawing.desks, canvasPoint(e.currentTarget, e))?.id;
+      // The desk's element takes the focus, as a clicked element would (no scrolling, no focus ring).
+      if (id) focusDesk(e.currentTarget, id, { preventScroll: true });
+    }
     if (id) onDeskActivate(id);
-  }, [activateOnClick, onDeskActivate]);
+  }, [activateOnClick, onDeskActivate, desksAs, drawing.desks, focusDesk]);
 
   const onFocus = useCallback((e: FocusEvent<SVGSVGElement>) => {
     const id = (e.target as Element).getAttribute?.('data-desk-id');
@@ -86,6 +121,14 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
     if (desk.hasAttribute?.('data-desk-id')) desk.querySelector('title')?.remove();
   }, []);
 
+  const stateOf = useCallback((d: Desk) => deskStates?.get(d.id) ?? editorDeskState(d), [deskStates]);
+  const nameOf = useCallback((d: Desk) => deskAccessibleName(d, stateOf(d), deskDetails?.get(d.id)), [stateOf, deskDetails]);
+  const hover = useDeskHover(drawing.desks, nameOf);
+  const tabStop = desksAs === 'paths' && tabStopId !== null ? drawing.desks.find((d) => d.id === tabStopId) : undefined;
+  const pointerHandlers = desksAs === 'paths'
+    ? { onPointerMove: hover.onPointerMove, onPointerLeave: hover.onPointerLeave }
+    : { onPointerOver, onPointerOut };
+
   const size = CANVAS_SIZE * zoom;
   return (
     <svg
@@ -99,8 +142,7 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       onKeyDown={onKeyDown}
       onClick={onClick}
       onFocus={onFocus}
-      onPointerOver={onPointerOver}
-      onPointerOut={onPointerOut}
+      {...pointerHandlers}
       {...svgProps}
     >
       <style>{DESK_CSS}</style>
@@ -110,9 +152,23 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       <ShapesLayer shapes={drawing.floorplanShapes} />
       <TextLayer texts={drawing.text} />
       <DoorsLayer doors={drawing.doors} />
-      <DesksLayer desks={drawing.desks} states={deskStates} details={deskDetails} selectedId={selectedDeskId} tabStopId={tabStopId} />
-      <DeskMarks desks={drawing.desks} states={deskStates} />
+      {desksAs === 'paths' ? (
+        <>
+          <DeskRuns desks={drawing.desks} states={deskStates} part="bodies" />
+          {tabStop && (
+            // The Tab stop drawn over its desk's box, with the same look; keyed by desk, so moving on is a
+            // new element taking the focus, which screen readers announce as they would any focus move.
+            <path key={tabStop.id} ref={focusWhenMounted} role="button" tabIndex={0} className={deskClass(stateOf(tabStop))}
+              data-desk-id={tabStop.id} data-desk-state={stateOf(tabStop)} aria-label={nameOf(tabStop)}
+              aria-pressed={tabStop.id === selectedDeskId} d={deskMarkPath(tabStop, 'body')} />
+          )}
+        </>
+      ) : (
+        <DesksLayer desks={drawing.desks} states={deskStates} details={deskDetails} selectedId={selectedDeskId} tabStopId={tabStopId} />
+      )}
+      <DeskRuns desks={drawing.desks} states={deskStates} part="marks" />
       <SelectedDeskFrame desks={drawing.desks} selectedId={selectedDeskId} />
+      {desksAs === 'paths' && hover.element}
       {overlay}
     </svg>
   );
@@ -145,59 +201,6 @@ const DesksLayer = memo(function DesksLayer({ desks, states, details, selectedId
   }, [desks, states, details, selectedId, tabStopId]);
   return <g data-layer="desks" ref={g} />;
 });
-
-/**
- * Every desk's chair side and state mark, drawn as one path per state and kind for a run of
- * MARK_CHUNK desks (above the desks, not hit targets: a click or hover reaches the desk underneath).
- * A run is redrawn only when one of its desks or the states change, so dragging a desk in the editor
- * rebuilds one short run, not the marks of the whole floor.
- */
-const MARK_CHUNK = 100;
-
-const DeskMarks = memo(function DeskMarks({ desks, states }: { desks: readonly Desk[]; states: DeskStates | undefined }) {
-  const runs: ReactNode[] = [];
-  for (let from = 0; from < desks.length; from += MARK_CHUNK) {
-    runs.push(<DeskMarksRun key={from} desks={desks} from={from} to={Math.min(from + MARK_CHUNK, desks.length)} states={states} />);
-  }
-  return <g data-layer="desk marks" pointerEvents="none" aria-hidden="true">{runs}</g>;
-});
-
-interface DeskMarksRunProps { desks: readonly Desk[]; from: number; to: number; states: DeskStates | undefined }
-
-const sameRun = (a: DeskMarksRunProps, b: DeskMarksRunProps): boolean => {
-  if (a.states !== b.states || a.from !== b.from || a.to !== b.to) return false;
-  for (let i = a.from; i < a.to; i++) if (a.desks[i] !== b.desks[i]) return false;
-  return true;
-};
-
-const DeskMarksRun = memo(function DeskMarksRun({ desks, from, to, states }: DeskMarksRunProps) {
-  const chairs = new Map<DeskState, string>();
-  const marks = new Map<DeskState, string>();
-  for (let i = from; i < to; i++) {
-    const desk = desks[i]!;
-    const state = states?.get(desk.id) ?? editorDeskState(desk);
-    chairs.set(state, (chairs.get(state) ?? '') + deskMarkPath(desk, 'chair'));
-    const mark = DESK_LOOKS[state].mark;
-    if (mark !== 'none') marks.set(state, (marks.get(state) ?? '') + deskMarkPath(desk, mark));
-  }
-  return (
-    <g>
-      {DESK_STATES.map((state) => {
-        const look = DESK_LOOKS[state];
-        const chair = chairs.get(state);
-        const mark = marks.get(state);
-        const stroke = look.mark === 'none' ? null : DESK_MARK_STROKES[look.mark];
-        return [
-          chair && <path key={`${state}-chair`} data-marks={state} d={chair} fill={look.stroke} />,
-          mark && stroke && (
-            <path key={`${state}-mark`} data-marks={state} d={mark} fill="none" stroke={look.stroke} strokeWidth={stroke.width}
-              strokeLinecap={stroke.round ? 'round' : undefined} strokeLinejoin={stroke.round ? 'round' : undefined} />
-          ),
-        ];
-      })}
-    </g>
-  );
-}, sameRun);
 
 function SelectedDeskFrame({ desks, selectedId }: { desks: readonly Desk[]; selectedId: string | null }) {
   const desk = selectedId === null ? undefined : desks.find((d) => d.id === selectedId);

@@ -26,7 +26,8 @@ export interface FloorplanViewerProps {
 
 /**
  * The read-only floorplan the desk booking screen shows: fitted to the desks on first show, zoom
- * buttons and Ctrl+wheel, drag to pan, desks as buttons (click, Enter, Space; arrows move between them).
+ * buttons and Ctrl+wheel, drag to pan; desks drawn as paths with one desk button at a time in the page
+ * (click, Enter, Space; the arrows move it between desks), and the free-desk list beside it for screen readers.
  */
 export function FloorplanViewer({
   drawing, deskStates, deskDetails, selectedDeskId = null, onDeskActivate, zoomRange = BOOKING_ZOOM, padding = BOOKING_PADDING,
@@ -87,7 +88,7 @@ export function FloorplanViewer({
       </Group>
       <ZoomScroller ref={scroller} zoom={zoom} onWheelZoom={step} panOnBackground onResize={onResize} style={{ height }} label={`${label} (scrollable)`}>
         {zoomState !== null && <FloorplanSvg drawing={drawing} zoom={zoom} deskStates={deskStates} deskDetails={deskDetails} selectedDeskId={selectedDeskId}
-          onDeskActivate={onDeskActivate} activateOnClick label={label} />}
+          onDeskActivate={onDeskActivate} activateOnClick label={label} desksAs="paths" />}
       </ZoomScroller>
     </div>
   );

@@ -1,3 +1,4 @@
+import { DESK_CLASS } from './DeskGlyph.js';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
 
 export interface ZoomScrollerHandle {
@@ -121,7 +122,7 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
   }, [readCentre]);
 
   const onPointerDown = (p: PointerEvent<HTMLDivElement>) => {
-    const onDesk = (p.target as Element).closest?.('[data-desk-id]');
+    const onDesk = (p.target as Element).closest?.(`.${DESK_CLASS}`);
     if (!(p.button === 1 || (panOnBackground && p.button === 0 && !onDesk))) return;
     const e = el.current!;
     pan.current = { id: p.pointerId, x: p.clientX, y: p.clientY, left: e.scrollLeft, top: e.scrollTop, moved: false };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DESK_SIZE } from '../../../domain/layout/constants.js';
-import { CHAIR, deskMarkPath, deskPath, MARK_LINES } from './deskMarks.js';
+import { BODY, CHAIR, deskMarkPath, deskPath, MARK_LINES } from './deskMarks.js';
 
 /** The absolute points a path visits, each polyline on its own (relative steps resolved, 'z' back to its start). */
 function pointsOf(d: string): number[][][] {
@@ -32,6 +32,7 @@ describe('deskPath', () => {
     expect(deskPath({ x: 100, y: 200, rotation: 0 }, MARK_LINES.tick)).toBe('M104 209l4 4l8 -9');
     expect(deskPath({ x: 0, y: 0, rotation: 0 }, CHAIR, true)).toBe('M4 17l12 0l0 3l-12 0z');
     expect(deskMarkPath({ x: 0, y: 0, rotation: 0 }, 'chair')).toBe('M4 17l12 0l0 3l-12 0z');
+    expect(deskMarkPath({ x: 10, y: 30, rotation: 0 }, 'body')).toBe('M10 30l20 0l0 20l-20 0z');
   });
 
   it('turns it about the desk centre first', () => {
@@ -43,9 +44,9 @@ describe('deskPath', () => {
   it('visits the same points as the direct computation, at any place and rotation, within rounding', () => {
     fc.assert(fc.property(
       fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 359 }),
-      fc.constantFrom(...(['chair', 'cross', 'tick', 'hatch'] as const)),
+      fc.constantFrom(...(['body', 'chair', 'cross', 'tick', 'hatch'] as const)),
       (x, y, rotation, kind) => {
-        const lines = kind === 'chair' ? CHAIR : MARK_LINES[kind];
+        const lines = kind === 'body' ? BODY : kind === 'chair' ? CHAIR : MARK_LINES[kind];
         const got = pointsOf(deskMarkPath({ x, y, rotation }, kind));
         const want = expected({ x, y, rotation }, lines);
         expect(got.map((l) => l.length)).toEqual(want.map((l) => l.length));

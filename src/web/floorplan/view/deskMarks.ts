@@ -13,6 +13,9 @@ type Pt = readonly [number, number];
 /** Polylines in desk coordinates (0..S, before the desk's rotation), each a list of points. */
 type Lines = readonly (readonly Pt[])[];
 
+/** The desk's box (closed). The booking view draws every desk's box this way, one path per state. */
+export const BODY: Lines = [[[0, 0], [S, 0], [S, S], [0, S]]];
+
 /** The chair side: a 12 x 3 bar along the bottom edge, so the facing shows at any rotation (filled). */
 export const CHAIR: Lines = [[[4, S - 3], [S - 4, S - 3], [S - 4, S], [4, S]]];
 
@@ -79,6 +82,6 @@ export function deskPath(desk: Pick<Desk, 'x' | 'y' | 'rotation'>, lines: Lines,
   return `M${r2(desk.x + o.firstX)} ${r2(desk.y + o.firstY)}${o.tail}`;
 }
 
-/** A desk's chair or state mark (see deskPath). */
-export const deskMarkPath = (desk: Pick<Desk, 'x' | 'y' | 'rotation'>, kind: 'chair' | keyof typeof MARK_LINES): string =>
-  (kind === 'chair' ? deskPath(desk, CHAIR, true) : deskPath(desk, MARK_LINES[kind]));
+/** A desk's box, chair or state mark (see deskPath). */
+export const deskMarkPath = (desk: Pick<Desk, 'x' | 'y' | 'rotation'>, kind: 'body' | 'chair' | keyof typeof MARK_LINES): string =>
+  (kind === 'body' ? deskPath(desk, BODY, true) : kind === 'chair' ? deskPath(desk, CHAIR, true) : deskPath(desk, MARK_LINES[kind]));

@@ -10,7 +10,7 @@
  */
 import { DESK_SIZE } from '../../../domain/layout/constants.js';
 import type { Desk } from '../../../domain/layout/drawing.js';
-import { deskAccessibleName, deskTransform } from './DeskGlyph.js';
+import { deskAccessibleName, deskClass, deskTransform } from './DeskGlyph.js';
 import type { DeskState } from './deskStates.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -52,7 +52,7 @@ export class DeskNodes {
       this.template.setAttribute('tabindex', '-1');
     }
     const el = this.template.cloneNode(false) as Element;
-    el.setAttribute('class', `fp-desk fp-${s.state}`);
+    el.setAttribute('class', deskClass(s.state));
     el.setAttribute('data-desk-id', s.desk.id);
     el.setAttribute('data-desk-state', s.state);
     el.setAttribute('aria-label', s.label);
@@ -117,7 +117,7 @@ export class DeskNodes {
         const label = deskAccessibleName(desk, state, detail);
         const transform = deskTransform(desk);
         if (s.state !== state) {
-          s.el.setAttribute('class', `fp-desk fp-${state}`);
+          s.el.setAttribute('class', deskClass(state));
           s.el.setAttribute('data-desk-state', state);
         }
         if (s.label !== label) s.el.setAttribute('aria-label', label);
