@@ -88,7 +88,7 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       e.stopPropagation();
       onDeskActivate(id);
     }
-  }, [drawing.desks, onDeskActivate]);
+  }, [drawing.desks, onDeskActivate, focusDesk]);
 
   const onClick = useCallback((e: MouseEvent<SVGSVGElement>) => {
     if (!activateOnClick || !onDeskActivate) return;
