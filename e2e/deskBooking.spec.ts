@@ -1,5 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { clickDesk } from './deskOnScreen.js';
+import { clickDesk, deskCentreOnScreen } from './deskOnScreen.js';
 import { DEMO, expectNoSeriousA11yViolations, signInAs } from './helpers.js';
 
 // Desk booking (issue 9) from the Book a Desk tile to a saved booking, by mouse and by keyboard, and
@@ -62,6 +62,13 @@ test('by mouse: from the Book a Desk tile to a saved booking, shown as mine', as
   await expect(save(page)).toBeDisabled();
   await expect(page.getByText('Pick a desk above')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the desk booking screen');
+
+  // A click in the gap between D1 (x 200-220) and D2 (x 260-280) on the demo floor chooses nothing.
+  const between = await deskCentreOnScreen(page, { x: 230, y: 200 });
+  await page.mouse.click(between.x, between.y);
+  await expect(desk(page, 'D1')).toHaveAttribute('tabindex', '0');
+  await expect(page.getByText('Pick a desk above')).toBeVisible();
+  await expect(save(page)).toBeDisabled();
 
   // A non-bookable desk cannot be chosen (clicked where it is drawn; the desk element moves there).
   await clickDesk(page, FLOOR_1, 'D7');

@@ -4,7 +4,7 @@
  * whenever the drawing changes underneath it, so a stale index never edits the wrong element.
  */
 import { DESK_SIZE } from '../../../domain/layout/constants.js';
-import type { Drawing, FontSize } from '../../../domain/layout/drawing.js';
+import type { Desk, Drawing, FontSize } from '../../../domain/layout/drawing.js';
 
 export type IndexedKind = 'door' | 'text' | 'floorRect' | 'roomRect';
 export type ElementRef = { kind: 'desk'; id: string } | { kind: 'shape'; id: string } | { kind: IndexedKind; index: number };
@@ -52,11 +52,14 @@ export const LIST_OF: Record<IndexedKind, 'doors' | 'text' | 'floorplanRectangle
 export const RECT_LIST = { floorRect: 'floorplanRectangles', roomRect: 'roomRectangles' } as const;
 export type RectangleKind = keyof typeof RECT_LIST;
 
+/** A desk's box: DESK_SIZE square at its place, turned about its centre. */
+export const deskFrame = (d: Pick<Desk, 'x' | 'y' | 'rotation'>): Frame => ({ x: d.x, y: d.y, width: DESK_SIZE, height: DESK_SIZE, rotation: d.rotation });
+
 export const elementFrame = (drawing: Drawing, ref: ElementRef): Frame | undefined => {
   switch (ref.kind) {
     case 'desk': {
       const d = drawing.desks.find((desk) => desk.id === ref.id);
-      return d && { x: d.x, y: d.y, width: DESK_SIZE, height: DESK_SIZE, rotation: d.rotation };
+      return d && deskFrame(d);
     }
     case 'shape': {
       const s = drawing.floorplanShapes.find((shape) => shape.id === ref.id);

@@ -1,6 +1,6 @@
 import { DESK_SIZE } from '../../../domain/layout/constants.js';
 import type { Desk } from '../../../domain/layout/drawing.js';
-import { CHAIR, DESK_MARK_STROKES, deskPath, MARK_LINES } from './deskMarks.js';
+import { deskMarkPath, markStroke } from './deskMarks.js';
 import { DESK_LOOKS, DESK_STATES, deskName, type DeskState } from './deskStates.js';
 
 const S = DESK_SIZE;
@@ -20,8 +20,8 @@ export const DESK_CLASS = 'fp-desk';
 export const deskClass = (state: DeskState): string => `${DESK_CLASS} fp-${state}`;
 
 /**
- * The desks' look by state, as style rules on one class per state: a desk element (deskNodes.ts)
- * carries no colour attributes of its own. Focus shows as a thick orange outline (keyboard focus only).
+ * The desks' look by state, as style rules on one class per state: a desk element (deskNodes.ts), a
+ * run's path of boxes (DeskRuns.tsx) and the booking view's Tab stop carry no colour attributes of their own. Focus shows as a thick orange outline (keyboard focus only).
  */
 export const DESK_CSS = [
   // Round joins: the booking view's boxes are square paths, the elements rects with rounded corners.
@@ -41,18 +41,16 @@ export function SelectedFrame({ desk }: { desk: Desk }) {
   );
 }
 
-/** The desk's drawing alone, as separate elements (the legend's sample). */
+/** The desk's drawing alone, as the booking view draws it (the legend's sample). */
 export function DeskShape({ state }: { state: DeskState }) {
   const look = DESK_LOOKS[state];
   const origin = { x: 0, y: 0, rotation: 0 };
+  const stroke = markStroke(look);
   return (
     <>
-      <rect width={S} height={S} rx={2} fill={look.fill} stroke={look.stroke} strokeWidth={look.strokeWidth} strokeDasharray={look.dash} />
-      <path d={deskPath(origin, CHAIR, true)} fill={look.stroke} />
-      {look.mark !== 'none' && (
-        <path d={deskPath(origin, MARK_LINES[look.mark])} fill="none" stroke={look.stroke} strokeWidth={DESK_MARK_STROKES[look.mark].width}
-          strokeLinecap={DESK_MARK_STROKES[look.mark].round ? 'round' : undefined} strokeLinejoin={DESK_MARK_STROKES[look.mark].round ? 'round' : undefined} />
-      )}
+      <path d={deskMarkPath(origin, 'body')} fill={look.fill} stroke={look.stroke} strokeWidth={look.strokeWidth} strokeDasharray={look.dash} strokeLinejoin="round" />
+      <path d={deskMarkPath(origin, 'chair')} fill={look.stroke} />
+      {look.mark !== 'none' && stroke && <path d={deskMarkPath(origin, look.mark)} {...stroke} />}
     </>
   );
 }

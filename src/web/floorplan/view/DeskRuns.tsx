@@ -9,8 +9,8 @@
 import { memo, type ReactNode } from 'react';
 import type { Desk } from '../../../domain/layout/drawing.js';
 import { deskClass } from './DeskGlyph.js';
-import { DESK_MARK_STROKES, deskMarkPath } from './deskMarks.js';
-import { DESK_LOOKS, DESK_STATES, editorDeskState, type DeskState } from './deskStates.js';
+import { deskMarkPath, markStroke } from './deskMarks.js';
+import { DESK_LOOKS, DESK_STATES, deskStateOf, type DeskState } from './deskStates.js';
 
 export type DeskStates = ReadonlyMap<string, DeskState>;
 type Part = 'bodies' | 'marks';
@@ -45,7 +45,7 @@ const DeskRun = memo(function DeskRun({ desks, from, to, states, part }: DeskRun
   const marks = new Map<DeskState, string>();
   for (let i = from; i < to; i++) {
     const desk = desks[i]!;
-    const state = states?.get(desk.id) ?? editorDeskState(desk);
+    const state = deskStateOf(states, desk);
     first.set(state, (first.get(state) ?? '') + deskMarkPath(desk, part === 'bodies' ? 'body' : 'chair'));
     const mark = DESK_LOOKS[state].mark;
     if (part === 'marks' && mark !== 'none') marks.set(state, (marks.get(state) ?? '') + deskMarkPath(desk, mark));
@@ -60,13 +60,10 @@ const DeskRun = memo(function DeskRun({ desks, from, to, states, part }: DeskRun
         const look = DESK_LOOKS[state];
         const chair = first.get(state);
         const mark = marks.get(state);
-        const stroke = look.mark === 'none' ? null : DESK_MARK_STROKES[look.mark];
+        const stroke = markStroke(look);
         return [
           chair && <path key={`${state}-chair`} data-marks={state} d={chair} fill={look.stroke} />,
-          mark && stroke && (
-            <path key={`${state}-mark`} data-marks={state} d={mark} fill="none" stroke={look.stroke} strokeWidth={stroke.width}
-              strokeLinecap={stroke.round ? 'round' : undefined} strokeLinejoin={stroke.round ? 'round' : undefined} />
-          ),
+          mark && stroke && <path key={`${state}-mark`} data-marks={state} d={mark} {...stroke} />,
         ];
       })}
     </g>

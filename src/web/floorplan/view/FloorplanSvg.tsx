@@ -8,7 +8,7 @@ import { deskMarkPath } from './deskMarks.js';
 import { isDirection, nextDesk } from './deskNavigation.js';
 import { canvasPoint, deskAt } from './deskPointer.js';
 import { DeskRuns, type DeskStates } from './DeskRuns.js';
-import { editorDeskState } from './deskStates.js';
+import { deskStateOf } from './deskStates.js';
 import { DoorsLayer, RectanglesLayer, ShapesLayer, TextLayer } from './layers.js';
 
 export type { DeskStates };
@@ -121,7 +121,7 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
     if (desk.hasAttribute?.('data-desk-id')) desk.querySelector('title')?.remove();
   }, []);
 
-  const stateOf = useCallback((d: Desk) => deskStates?.get(d.id) ?? editorDeskState(d), [deskStates]);
+  const stateOf = useCallback((d: Desk) => deskStateOf(deskStates, d), [deskStates]);
   const nameOf = useCallback((d: Desk) => deskAccessibleName(d, stateOf(d), deskDetails?.get(d.id)), [stateOf, deskDetails]);
   const hover = useDeskHover(drawing.desks, nameOf);
   const tabStop = desksAs === 'paths' && tabStopId !== null ? drawing.desks.find((d) => d.id === tabStopId) : undefined;
@@ -193,7 +193,7 @@ const DesksLayer = memo(function DesksLayer({ desks, states, details, selectedId
     nodes.current ??= new DeskNodes(g.current!);
     nodes.current.render({
       desks,
-      stateOf: (d) => states?.get(d.id) ?? editorDeskState(d),
+      stateOf: (d) => deskStateOf(states, d),
       detailOf: (d) => details?.get(d.id),
       selectedId,
       tabStopId,

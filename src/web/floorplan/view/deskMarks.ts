@@ -1,8 +1,8 @@
 /**
- * The marks drawn on desks (the chair side and the state mark), as path data. A floor of thousands
- * of desks draws each kind of mark as ONE path for all desks that carry it, so a desk costs one SVG
- * element (its focusable box) instead of four or five: on a 5,000-desk floor that is the difference
- * between ~5,000 and ~25,000 elements to create, style and lay out.
+ * A desk's box and marks (the chair side and the state mark), as path data. A floor of thousands of
+ * desks draws each kind as ONE path for a run of desks (DeskRuns.tsx): the booking view draws the
+ * boxes this way too, the editor has an element per box (deskNodes.ts). On a 5,000-desk floor, one
+ * element per box and mark would be ~25,000 elements to create, style and lay out.
  */
 import { DESK_SIZE } from '../../../domain/layout/constants.js';
 import type { Desk } from '../../../domain/layout/drawing.js';
@@ -31,6 +31,13 @@ export const DESK_MARK_STROKES: Record<Exclude<DeskLook['mark'], 'none'>, { widt
   tick: { width: 2.5, round: true },
   hatch: { width: 1, round: false },
 };
+
+/** How a state's mark is stroked (the floor's runs and the legend's sample alike). */
+export function markStroke(look: DeskLook) {
+  if (look.mark === 'none') return null;
+  const { width, round } = DESK_MARK_STROKES[look.mark];
+  return { fill: 'none', stroke: look.stroke, strokeWidth: width, strokeLinecap: round ? 'round' : undefined, strokeLinejoin: round ? 'round' : undefined } as const;
+}
 
 const r2 = (v: number): number => Math.round(v * 100) / 100;
 

@@ -1,9 +1,10 @@
 /**
- * The desks' SVG elements, kept by hand rather than by React: a floor of 5,000 desks is 5,000
- * elements, and creating them as copies of one template element, added to the page in one go,
- * costs far less than 5,000 React elements (and far less than parsing them as markup, measured). Later renders touch only the desks whose desk object,
- * state, words, selection or Tab stop changed, so moving one desk in the editor updates one element
- * and a focused desk keeps its focus.
+ * The editor's desks as SVG elements, one per desk (the booking view draws them as paths instead,
+ * DeskRuns.tsx), kept by hand rather than by React: a floor of 5,000 desks is 5,000 elements, and
+ * creating them as copies of one template element, added to the page in one go, costs far less than
+ * 5,000 React elements (and far less than parsing them as markup, measured). Later renders touch only
+ * the desks whose desk object, state, words, selection or Tab stop changed, so moving one desk in the
+ * editor updates one element and a focused desk keeps its focus.
  *
  * Each desk is ONE element: a focusable rect with role button, an accessible name such as
  * "Desk 12, available", aria-pressed when chosen, and a class for its state's look (DESK_CSS).

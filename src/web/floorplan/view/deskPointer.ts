@@ -1,6 +1,7 @@
 /** Where the pointer is on the drawing, and which desk is there (desks drawn as paths have no element each). */
 import { CANVAS_SIZE, DESK_SIZE } from '../../../domain/layout/constants.js';
 import type { Desk } from '../../../domain/layout/drawing.js';
+import { deskFrame } from '../engine/elements.js';
 import { pointInFrame } from '../engine/hitTest.js';
 import type { Point } from '../engine/geometry.js';
 
@@ -23,7 +24,7 @@ export function deskAt(desks: readonly Desk[], p: Point): Desk | null {
     const d = desks[i]!;
     // Cheap reject first: a turned box stays within its centre's circle.
     if (Math.abs(p.x - d.x - DESK_SIZE / 2) > DESK_SIZE || Math.abs(p.y - d.y - DESK_SIZE / 2) > DESK_SIZE) continue;
-    if (pointInFrame(p, { x: d.x, y: d.y, width: DESK_SIZE, height: DESK_SIZE, rotation: d.rotation }, OUTLINE_SLOP)) return d;
+    if (pointInFrame(p, deskFrame(d), OUTLINE_SLOP)) return d;
   }
   return null;
 }

@@ -31,3 +31,7 @@ export const deskName = (desk: Pick<Desk, 'alias' | 'id'>): string => desk.alias
 
 /** The editor has no bookings: a desk is bookable or not. */
 export const editorDeskState = (desk: Pick<Desk, 'bookable'>): DeskState => (desk.bookable ? 'bookable' : 'nonBookable');
+
+/** A desk's state: the booking screen's, else (the editor, or a desk it has no state for) by its bookable flag. */
+export const deskStateOf = (states: ReadonlyMap<string, DeskState> | undefined, desk: Pick<Desk, 'id' | 'bookable'>): DeskState =>
+  states?.get(desk.id) ?? editorDeskState(desk);
