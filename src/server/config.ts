@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   HOTDESK_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   HOTDESK_TIME_ZONE: z.string().default('Europe/London'),
   HOTDESK_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(525600).default(60 * 24 * 14),
+  // Absolute session lifetime: a session ends this long after sign-in however busy it is (issue 18).
+  HOTDESK_SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Behind a reverse proxy: how many proxy hops (a number) or which proxy addresses (comma list) to trust
   // for the client address in X-Forwarded-For. Off by default, so a client cannot forge its address.
   HOTDESK_TRUST_PROXY: z.string().regex(/^(false|true|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/, 'must be false, true, a hop count, or a comma-separated list of proxy addresses').default('false'),
@@ -30,6 +32,10 @@ const EnvSchema = z.object({
   // the ID token or userinfo; namespaced names such as https://example.org/groups (Auth0) are allowed.
   OIDC_GROUPS_CLAIM: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be a claim name without spaces, e.g. groups').optional(),
   OIDC_ROLE_GROUPS: z.string().max(20000, 'must be at most 20000 characters').optional(),
+  // Only these e-mail domains may be linked by address to an existing person at OpenID Connect sign-in.
+  OIDC_ALLOWED_EMAIL_DOMAINS: domainList().optional(),
+  // Booking on behalf of someone: besides people known to Hotdesk, addresses in these domains.
+  ON_BEHALF_DOMAINS: domainList().optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Hotdesk <hotdesk@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -40,7 +46,18 @@ const EnvSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL').optional(),
   // Tests and local development only: also accept push endpoints on http://127.0.0.1 / localhost.
   HOTDESK_PUSH_ALLOW_HTTP_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  // Optional allow-list of push-service host names (e.g. fcm.googleapis.com,*.push.apple.com).
+  PUSH_ALLOWED_HOSTS: z.string().regex(/^\s*(\*\.)?[a-z0-9.-]+\s*(,\s*(\*\.)?[a-z0-9.-]+\s*)*$/i, 'must be a comma-separated list of host names, e.g. fcm.googleapis.com,*.push.apple.com').optional(),
 });
+
+/** A comma-separated list of e-mail domains (example.org,nhs.net), parsed to lower case. */
+function domainList() {
+  return z.string()
+    .regex(/^\s*[a-z0-9.-]+\.[a-z]{2,}\s*(,\s*[a-z0-9.-]+\.[a-z]{2,}\s*)*$/i, 'must be a comma-separated list of e-mail domains, e.g. example.org,example.com');
+}
+
+const splitList = (value: string | undefined): string[] | undefined =>
+  value === undefined ? undefined : value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
 
 export interface Config {
   port: number;
@@ -55,6 +72,10 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   defaultTimeZone: string;
   sessionIdleMinutes: number;
+  /** Absolute lifetime of a session in days, however busy it is. */
+  sessionMaxDays: number;
+  /** E-mail domains (lower case) whose addresses may be booked for on behalf of someone; people known to Hotdesk always may. */
+  onBehalfDomains: string[];
   dbPoolSize: number;
   /** Fastify's trustProxy: false, true, a list of proxy addresses, or a hop-count function. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
@@ -62,11 +83,17 @@ export interface Config {
     issuer: URL; clientId: string; clientSecret: string | undefined; buttonLabel: string;
     /** Groups claim sync at sign-in; undefined when OIDC_GROUPS_CLAIM is unset (nothing is synced). */
     groups: { claim: string; roleGroups: RoleGroup[] } | undefined;
+    /** Lower-case domains whose verified addresses may link to an existing person; undefined: any domain. */
+    allowedEmailDomains: string[] | undefined;
   } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  push: { vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string | undefined; allowHttpLoopback: boolean };
+  push: {
+    vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string | undefined; allowHttpLoopback: boolean;
+    /** Lower-case host names (a leading '*.' matches any subdomain) push endpoints must be on; undefined: any public host. */
+    allowedHosts: string[] | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -117,12 +144,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     admin: e.HOTDESK_ADMIN_EMAIL && e.HOTDESK_ADMIN_PASSWORD ? { email: e.HOTDESK_ADMIN_EMAIL, password: e.HOTDESK_ADMIN_PASSWORD } : undefined,
     defaultTimeZone: e.HOTDESK_TIME_ZONE,
     sessionIdleMinutes: e.HOTDESK_SESSION_IDLE_MINUTES,
+    sessionMaxDays: e.HOTDESK_SESSION_MAX_DAYS,
+    onBehalfDomains: splitList(e.ON_BEHALF_DOMAINS) ?? [],
     dbPoolSize: e.HOTDESK_DB_POOL_SIZE,
     trustProxy: parseTrustProxy(e.HOTDESK_TRUST_PROXY),
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
       ? {
         issuer: new URL(e.OIDC_ISSUER), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, buttonLabel: e.OIDC_BUTTON_LABEL,
         groups: e.OIDC_GROUPS_CLAIM ? { claim: e.OIDC_GROUPS_CLAIM, roleGroups } : undefined,
+        allowedEmailDomains: splitList(e.OIDC_ALLOWED_EMAIL_DOMAINS),
       }
       : undefined,
     smtpUrl: e.SMTP_URL,
@@ -132,6 +162,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       subject: e.VAPID_SUBJECT,
       allowHttpLoopback: e.HOTDESK_PUSH_ALLOW_HTTP_LOOPBACK === 'true',
+      allowedHosts: splitList(e.PUSH_ALLOWED_HOSTS),
     },
   };
 }
