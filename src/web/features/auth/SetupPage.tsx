@@ -21,7 +21,11 @@ export function SetupPage() {
   const bind = (f: Field) => ({
     value: values[f],
     error: fieldErrors[f],
-    onChange: (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [f]: e.currentTarget.value })),
+    // Read the value now: the updater runs later, when React has already cleared the event's currentTarget.
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [f]: value }));
+    },
   });
 
   const submit = async (event: FormEvent) => {
