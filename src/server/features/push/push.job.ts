@@ -8,7 +8,7 @@ import {
   claimDueMessages, deleteSubscription, markGaveUp, markRetry, markSent, purgeFinished, subscriptionsOf,
   type OutboxRow, type SubscriptionRow,
 } from './push.repo.js';
-import { isAllowedPushEndpoint } from './push.service.js';
+import { checkPushEndpoint, isRefusedPushAddress, pushLookup, systemResolver, type Resolver } from './pushEndpoint.js';
 import { vapidDetails, type VapidDetails } from './vapid.js';
 
 /** How often each instance looks for due messages. */
@@ -39,19 +39,24 @@ export function payloadFor(message: Pick<OutboxRow, 'title' | 'body' | 'url'>, b
   return { title: clip(message.title, TITLE_MAX), body: clip(message.body, BODY_MAX), url };
 }
 
-type Outcome = 'delivered' | 'gone' | 'failed' | 'retry';
+/** refused: the endpoint (or what its name resolves to) is not a place push may go; the subscription is removed. */
+type Outcome = 'delivered' | 'gone' | 'refused' | 'failed' | 'retry';
 interface SendResult { outcome: Outcome; detail: string }
 
-/** One POST to a push service, by hand so that a loopback http endpoint (tests) works like an https one. */
-function post(endpoint: string, headers: Record<string, string | number>, body: Buffer | null): Promise<{ status: number; text: string }> {
-  const url = new URL(endpoint);
+/**
+ * One POST to a push service, by hand so that a loopback http endpoint (tests) works like an https
+ * one. The socket resolves the host with `pushLookup`, which refuses unless every address is
+ * allowed and connects to the very addresses it checked. IP-literal hosts are never looked up:
+ * checkPushEndpoint has judged them. A fresh agent per request: no pooled socket made elsewhere.
+ */
+function post(url: URL, loopback: boolean, resolve: Resolver, headers: Record<string, string | number>, body: Buffer | null): Promise<{ status: number; text: string }> {
   const lib = url.protocol === 'http:' ? http : https;
-  return new Promise((resolve, reject) => {
-    const req = lib.request(url, { method: 'POST', headers, timeout: SEND_TIMEOUT_MS }, (res) => {
+  return new Promise((done, reject) => {
+    const req = lib.request(url, { method: 'POST', headers, timeout: SEND_TIMEOUT_MS, agent: false, lookup: pushLookup(resolve, loopback) }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => { if (text.length < 1000) text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('end', () => done({ status: res.statusCode ?? 0, text }));
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error('push service did not answer in time')));
@@ -60,15 +65,17 @@ function post(endpoint: string, headers: Record<string, string | number>, body: 
   });
 }
 
-async function sendOne(sub: SubscriptionRow, payload: PushPayload, vapid: VapidDetails, deps: AppDeps): Promise<SendResult> {
-  if (!isAllowedPushEndpoint(sub.endpoint, deps.config)) return { outcome: 'failed', detail: 'endpoint not allowed' };
+async function sendOne(sub: SubscriptionRow, payload: PushPayload, vapid: VapidDetails, deps: AppDeps, resolve: Resolver): Promise<SendResult> {
+  // Checked again at every send: the rules (or PUSH_ALLOWED_HOSTS) may be stricter than when it was stored.
+  const check = checkPushEndpoint(sub.endpoint, deps.config.push);
+  if (!check.ok) return { outcome: 'refused', detail: `endpoint not allowed: ${check.reason}` };
   try {
     const details = webpush.generateRequestDetails(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify(payload),
       { vapidDetails: vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
     );
-    const { status, text } = await post(sub.endpoint, details.headers as Record<string, string | number>, details.body as Buffer | null);
+    const { status, text } = await post(check.url, check.loopback, resolve, details.headers as Record<string, string | number>, details.body as Buffer | null);
     if (status >= 200 && status < 300) return { outcome: 'delivered', detail: String(status) };
     // The subscription expired or was revoked: forget it.
     if (status === 404 || status === 410) return { outcome: 'gone', detail: String(status) };
@@ -76,18 +83,26 @@ async function sendOne(sub: SubscriptionRow, payload: PushPayload, vapid: VapidD
     if (status === 429 || status >= 500 || status === 408) return { outcome: 'retry', detail: `HTTP ${status} ${text.slice(0, 200)}` };
     return { outcome: 'failed', detail: `HTTP ${status} ${text.slice(0, 200)}` };
   } catch (err) {
+    if (isRefusedPushAddress(err)) return { outcome: 'refused', detail: `endpoint not allowed: ${(err as Error).message}` };
     return { outcome: 'retry', detail: (err as Error).message || String(err) };
   }
 }
 
+/** `removed` counts subscriptions forgotten because the push service said gone or because they were refused. */
 export interface PushRunSummary { messages: number; delivered: number; removed: number; retried: number; gaveUp: number }
+
+export interface PushSendOptions {
+  /** How host names are resolved before connecting (default: the system resolver). */
+  resolve?: Resolver;
+}
 
 /**
  * Sends due push messages: each to every subscription of its person (those not yet reached by an
  * earlier attempt), removing subscriptions the push service reports gone and retrying the rest with
  * back-off. Safe when every instance runs it at once (rows are claimed with SKIP LOCKED).
  */
-export async function sendDuePushMessages(deps: AppDeps): Promise<PushRunSummary> {
+export async function sendDuePushMessages(deps: AppDeps, options: PushSendOptions = {}): Promise<PushRunSummary> {
+  const resolve = options.resolve ?? systemResolver;
   const summary: PushRunSummary = { messages: 0, delivered: 0, removed: 0, retried: 0, gaveUp: 0 };
   let vapid: VapidDetails | undefined;
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
@@ -99,12 +114,12 @@ export async function sendDuePushMessages(deps: AppDeps): Promise<PushRunSummary
       const done = new Set(message.deliveredSubscriptionIds);
       const subs = (await subscriptionsOf(deps.pool, message.userId)).filter((s) => !done.has(s.id));
       const payload = payloadFor(message, deps.config.basePath);
-      const results = await Promise.all(subs.map(async (s) => ({ sub: s, ...(await sendOne(s, payload, vapid!, deps)) })));
+      const results = await Promise.all(subs.map(async (s) => ({ sub: s, ...(await sendOne(s, payload, vapid!, deps, resolve)) })));
       const errors: string[] = [];
       for (const r of results) {
         if (r.outcome === 'delivered') { done.add(r.sub.id); summary.delivered++; }
-        if (r.outcome === 'gone') { await deleteSubscription(deps.pool, r.sub.id); summary.removed++; }
-        if (r.outcome === 'failed' || r.outcome === 'retry') errors.push(`subscription ${r.sub.id}: ${r.detail}`);
+        if (r.outcome === 'gone' || r.outcome === 'refused') { await deleteSubscription(deps.pool, r.sub.id); summary.removed++; }
+        if (r.outcome === 'refused' || r.outcome === 'failed' || r.outcome === 'retry') errors.push(`subscription ${r.sub.id}: ${r.detail}`);
       }
       const now = deps.now();
       const mustRetry = results.some((r) => r.outcome === 'retry');

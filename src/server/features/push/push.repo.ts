@@ -5,15 +5,35 @@ type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 export interface SubscriptionRow { id: number; userId: number; endpoint: string; p256dh: string; auth: string }
 export interface OutboxRow { id: number; userId: number; title: string; body: string; url: string; attempts: number; deliveredSubscriptionIds: number[] }
 
-/** Stores the browser's subscription for this person. A browser has one endpoint: the last person to subscribe it owns it. */
-export async function upsertSubscription(db: Queryable, userId: number, s: { endpoint: string; p256dh: string; auth: string }): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, created_at = now()
-     RETURNING id`,
-    [userId, s.endpoint, s.p256dh, s.auth],
+/**
+ * Stores the browser's subscription for this person, or updates its keys when this person already
+ * holds the endpoint. An endpoint another person holds is left untouched: null. `created` tells a
+ * new row from an update (only a new row counts against the hourly limit and sets created_at).
+ */
+export async function upsertSubscription(
+  db: Queryable, userId: number, s: { endpoint: string; p256dh: string; auth: string }, now: Date,
+): Promise<{ id: number; created: boolean } | null> {
+  const { rows } = await db.query<{ id: number; created: boolean }>(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (endpoint) DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth
+       WHERE push_subscriptions.user_id = EXCLUDED.user_id
+     RETURNING id, (xmax = 0) AS created`,
+    [userId, s.endpoint, s.p256dh, s.auth, now],
   );
-  return rows[0]!.id;
+  return rows[0] ?? null;
+}
+
+/** Serialises one person's subscription changes (so parallel posts see each other's rows). */
+export async function lockSubscriptionsOf(db: Queryable, userId: number): Promise<void> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtext('push_subscriptions'), $1)", [userId]);
+}
+
+/** How many of this person's subscriptions were created after `since`. */
+export async function countCreatedSince(db: Queryable, userId: number, since: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = $1 AND created_at > $2', [userId, since],
+  );
+  return rows[0]!.n;
 }
 
 /** Keeps a person's newest `keep` subscriptions (browsers that were reset or reinstalled leave old ones behind). */

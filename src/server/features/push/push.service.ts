@@ -1,32 +1,20 @@
 import { createECDH } from 'node:crypto';
 import type { PushSubscriptionInput } from '../../../domain/wire/push.js';
 import type { AppDeps } from '../../deps.js';
-import type { Config } from '../../config.js';
-import { fieldError } from '../../http/errors.js';
-import { deleteOwnSubscription, trimSubscriptions, upsertSubscription } from './push.repo.js';
+import { AppError, conflict, fieldError } from '../../http/errors.js';
+import { countCreatedSince, deleteOwnSubscription, lockSubscriptionsOf, trimSubscriptions, upsertSubscription } from './push.repo.js';
+import { checkPushEndpoint } from './pushEndpoint.js';
 import { vapidKeys } from './vapid.js';
 
 /** A person keeps at most this many browsers subscribed; the oldest go first. */
 export const MAX_SUBSCRIPTIONS_PER_PERSON = 20;
+/** A person may add at most this many new browsers an hour (re-posting a known one does not count). */
+export const MAX_NEW_SUBSCRIPTIONS_PER_HOUR = 10;
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * Where the server may send push messages: any https URL (push services are on the public
- * internet); plain http only on loopback and only when HOTDESK_PUSH_ALLOW_HTTP_LOOPBACK=true
- * (tests, local development). Credentials in the URL are never accepted.
- */
-export function isAllowedPushEndpoint(endpoint: string, config: Pick<Config, 'push'>): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return url.hostname !== '';
-  return url.protocol === 'http:' && config.push.allowHttpLoopback && LOOPBACK_HOSTS.has(url.hostname);
-}
+export const ENDPOINT_HELD_BY_ANOTHER =
+  "This browser's push subscription belongs to another person and was left with them. Subscribe this browser again (a new subscription) to receive your own notifications.";
+export const TOO_MANY_NEW_SUBSCRIPTIONS =
+  `You have turned on notifications in more than ${MAX_NEW_SUBSCRIPTIONS_PER_HOUR} new browsers in the last hour. Please try again later.`;
 
 /** True when the base64url text is an uncompressed point on P-256 (what a browser's p256dh key is). */
 export function isP256PublicKey(p256dh: string): boolean {
@@ -47,12 +35,22 @@ export async function publicKeyFor(deps: AppDeps): Promise<{ PublicKey: string }
 }
 
 export async function subscribe(deps: AppDeps, userId: number, input: PushSubscriptionInput): Promise<void> {
-  if (!isAllowedPushEndpoint(input.endpoint, deps.config)) throw fieldError('endpoint', 'The push endpoint must be an https URL.');
+  const endpoint = checkPushEndpoint(input.endpoint, deps.config.push);
+  if (!endpoint.ok) throw fieldError('endpoint', endpoint.reason);
   if (!isP256PublicKey(input.p256dh)) throw fieldError('p256dh', 'The p256dh key is not a P-256 public key.');
+  const now = deps.now();
   const client = await deps.pool.connect();
   try {
     await client.query('BEGIN');
-    await upsertSubscription(client, userId, input);
+    await lockSubscriptionsOf(client, userId);
+    // An endpoint is one browser's: if another person holds it, theirs it stays (their pushes must not
+    // start arriving for the caller, nor stop for them). The caller's browser gets a fresh endpoint by
+    // unsubscribing and subscribing again.
+    const stored = await upsertSubscription(client, userId, input, now);
+    if (!stored) throw conflict(ENDPOINT_HELD_BY_ANOTHER);
+    if (stored.created && await countCreatedSince(client, userId, new Date(now.getTime() - 3600_000)) > MAX_NEW_SUBSCRIPTIONS_PER_HOUR) {
+      throw new AppError('TOO_MANY_ATTEMPTS', TOO_MANY_NEW_SUBSCRIPTIONS);
+    }
     await trimSubscriptions(client, userId, MAX_SUBSCRIPTIONS_PER_PERSON);
     await client.query('COMMIT');
   } catch (err) {

@@ -17,6 +17,8 @@ export interface ReceivedPush {
 export interface PushReceiver {
   origin: string;
   received: ReceivedPush[];
+  /** TCP connections accepted so far (a refused send must not even connect). */
+  connections: () => number;
   /** The status to answer for an endpoint path (default 201). */
   respond: (path: string, status: number) => void;
   /** Delay every answer (to make concurrent senders overlap). */
@@ -28,6 +30,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
   let delayMs = 0;
+  let connections = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -39,11 +42,13 @@ export async function startPushReceiver(): Promise<PushReceiver> {
       }, delayMs);
     });
   });
+  server.on('connection', () => { connections++; });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
     respond: (path, status) => { statuses.set(path, status); },
     setDelayMs: (ms) => { delayMs = ms; },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -17,7 +17,8 @@ const snooze = () => {
  * The push notification dialog (SPEC 2.9): on the home menu, signed in, when this browser can take
  * push messages but has no subscription, permission is not denied, and 'Not now' was not chosen in
  * the last month (cookie). Non-modal and placed after the page's own content, so it never covers or
- * precedes the menu. A browser already subscribed is silently re-registered for whoever is signed in.
+ * precedes the menu. A browser already subscribed is silently re-registered for whoever is signed in (with a new
+ * endpoint when the old one is another person's: saveSubscription).
  */
 export function PushPrompt() {
   const { pathname } = useLocation();

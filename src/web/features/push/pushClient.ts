@@ -1,4 +1,4 @@
-import { api } from '../../app/api.js';
+import { api, ApiError } from '../../app/api.js';
 import type { PushPublicKey } from '../../../domain/wire/push.js';
 import { serviceWorkerRegistration } from '../appShell/serviceWorker.js';
 
@@ -46,8 +46,26 @@ export async function subscribeToPush(): Promise<void> {
   await saveSubscription(sub);
 }
 
-/** Tells the server about an existing subscription (it moves to whoever is signed in in this browser). */
+/**
+ * Tells the server about this browser's subscription for the signed-in person. The server never moves
+ * an endpoint from one person to another (409: someone else signed in on this browser registered it), so
+ * then this browser takes a new endpoint: the old one stops working and the server drops it at its
+ * next push (410), and the new one is the signed-in person's alone.
+ */
 export async function saveSubscription(sub: PushSubscription): Promise<void> {
+  try {
+    await postSubscription(sub);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 409) throw err;
+    const key = sub.options.applicationServerKey;
+    const reg = await serviceWorkerRegistration();
+    if (!reg || !key) throw err;
+    await sub.unsubscribe();
+    await postSubscription(await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+  }
+}
+
+function postSubscription(sub: PushSubscription): Promise<unknown> {
   const json = sub.toJSON();
-  await api.post('/api/pushMessaging', { endpoint: sub.endpoint, p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' });
+  return api.post('/api/pushMessaging', { endpoint: sub.endpoint, p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' });
 }
