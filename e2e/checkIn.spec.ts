@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
+import { DEMO, expectNoSeriousA11yViolations, signInAs } from './helpers.js';
 import { apiAs, bookRoom, LONDON, newRoom, SCREENS, unique } from './myBookingsKit.js';
 
 // Check-in (issue 5): the Check-in button in My Bookings only inside the window, the anonymous
@@ -28,7 +28,10 @@ test('the Check-in button shows only for a booking starting within 15 minutes', 
   await expect(soonCard.getByRole('button', { name: /^Check-in/ })).toHaveCount(0);
 });
 
-test('anonymous check-in from the QR address, with an e-mail', async ({ browser, baseURL }) => {
+const NOT_THIS_MEETINGS_EMAIL =
+  'This e-mail address cannot check in to this meeting. Please use the e-mail address of the person who booked it or the person it was booked for.';
+
+test("anonymous check-in from the QR address, with the booker's e-mail; a made-up one is refused", async ({ browser, baseURL }) => {
   const room = await newRoom(baseURL!, unique('CI QR Room'));
   const staff = await apiAs(baseURL!, 'staff');
   const booking = await bookRoom(staff, room.Id, 5, 30, 'Design review');
@@ -39,9 +42,12 @@ test('anonymous check-in from the QR address, with an e-mail', async ({ browser,
   const qr = `check-in/${LONDON.siteId}/${LONDON.locationId}/${room.Id}?rn=${slug(room.Name)}`;
   await page.goto(qr);
   await expect(page.getByRole('heading', { level: 1, name: `Check-in: ${room.Name}` })).toBeVisible();
-  await expect(page.getByText('Design review')).toBeVisible();
   await expect(page.getByText('Capacity: 6')).toBeVisible();
-  await expect(page.getByText('Sofia Staff')).toHaveCount(0); // no names for a signed-out visitor
+  const upcoming = page.getByRole('region', { name: 'Upcoming meeting' });
+  await expect(upcoming.getByText('Meeting', { exact: true })).toBeVisible();
+  // The room does not show descriptions: a signed-out visitor sees times and status only, and no names.
+  await expect(page.getByText('Design review')).toHaveCount(0);
+  await expect(page.getByText('Sofia Staff')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'the check-in page');
 
   await page.getByRole('button', { name: 'Check-in' }).click();
@@ -51,9 +57,29 @@ test('anonymous check-in from the QR address, with an e-mail', async ({ browser,
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/checkin-2-qr-email.png`, fullPage: true });
 
+  // A made-up e-mail is refused, with a message that names nobody; the field is marked.
+  const emailBox = page.getByRole('textbox', { name: /Your e-mail address/ });
+  await emailBox.fill('someone.else@example.org');
+  await page.getByRole('button', { name: 'Check-in' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: NOT_THIS_MEETINGS_EMAIL });
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText('An error occurred. Unable to check-in.');
+  await expect(emailBox).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText("You're Checked-In")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'the check-in page with a refused e-mail');
+  await page.screenshot({ path: `${SCREENS}/checkin-2b-qr-refused.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(refusal).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await page.screenshot({ path: `${SCREENS}/checkin-2c-qr-refused-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Typing again clears the refusal.
+  await emailBox.fill('someone@example.org');
+  await expect(refusal).toHaveCount(0);
+
   // A failed call shows the error and stays on the check-in page (no redirect to the app root).
   await page.route(`**/api/bookings/check-in/${booking.Id}`, (route) => route.fulfill({ status: 401, json: { Error: 'Please sign in.', Code: 'NOT_SIGNED_IN' } }));
-  await page.getByRole('textbox', { name: /Your e-mail address/ }).fill('visitor@example.org');
+  await page.getByRole('textbox', { name: /Your e-mail address/ }).fill(DEMO.staff.email.toUpperCase()); // the booker's, any case
   await page.getByRole('button', { name: 'Check-in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'An error occurred. Unable to check-in.' })).toBeVisible();
   await page.waitForTimeout(500);
@@ -72,6 +98,50 @@ test('anonymous check-in from the QR address, with an e-mail', async ({ browser,
   await expect(page.getByText("You're Checked-In")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   await page.screenshot({ path: `${SCREENS}/checkin-4-qr-phone.png`, fullPage: true });
+  await visitor.close();
+});
+
+test('a room admin turns on descriptions for the check-in page; clinical rooms cannot', async ({ page, browser, baseURL }) => {
+  const room = await newRoom(baseURL!, unique('CI Open Room'));
+  const staff = await apiAs(baseURL!, 'staff');
+  await bookRoom(staff, room.Id, 5, 30, 'Team retro');
+  await staff.dispose();
+  const visitor = await browser.newContext({ baseURL, timezoneId: 'Europe/London', viewport: { width: 1280, height: 800 } });
+  const anon = await visitor.newPage();
+  const qr = `check-in/${LONDON.siteId}/${LONDON.locationId}/${room.Id}?rn=${slug(room.Name)}`;
+  await anon.goto(qr);
+  await expect(anon.getByRole('heading', { level: 1, name: `Check-in: ${room.Name}` })).toBeVisible();
+  await expect(anon.getByText('Team retro')).toHaveCount(0);
+
+  await signInAs(page, 'admin');
+  await page.goto(`menu/settings/sites/${LONDON.siteId}/locations/${LONDON.locationId}/rooms/${room.Id}/edit`);
+  const setting = page.getByRole('switch', { name: 'Show meeting descriptions on the check-in page' });
+  await expect(setting).not.toBeChecked();
+  await expect(setting).toBeEnabled();
+  // A clinical room cannot show them: the switch is off, disabled and says why.
+  await page.getByRole('combobox', { name: 'Room type' }).click();
+  await page.getByRole('option', { name: 'Clinical Meeting Room' }).click();
+  await expect(setting).toBeDisabled();
+  await expect(page.getByText('Not available for clinical or restricted rooms')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/checkin-5-room-setting-clinical.png`, fullPage: true });
+  await page.getByRole('combobox', { name: 'Room type' }).click();
+  await page.getByRole('option', { name: 'Meeting Room', exact: true }).click();
+  await expect(setting).toBeEnabled();
+  await setting.check({ force: true });
+  await expect(setting).toBeChecked();
+  await expectNoSeriousA11yViolations(page, 'the room form with the check-in setting');
+  await page.screenshot({ path: `${SCREENS}/checkin-6-room-setting-on.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Room ${room.Name} saved`)).toBeVisible();
+
+  await anon.reload();
+  await expect(anon.getByText('Team retro')).toBeVisible();
+  await expect(anon.getByText('Sofia Staff')).toHaveCount(0); // still no names
+  await anon.screenshot({ path: `${SCREENS}/checkin-7-qr-description.png`, fullPage: true });
+  await anon.setViewportSize({ width: 375, height: 812 });
+  await expect(anon.getByText('Team retro')).toBeVisible();
+  expect(await anon.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await anon.screenshot({ path: `${SCREENS}/checkin-8-qr-description-phone.png`, fullPage: true });
   await visitor.close();
 });
 

@@ -65,11 +65,44 @@ export const CheckInRoomDetails = z.object({
 });
 export type CheckInRoomDetails = z.infer<typeof CheckInRoomDetails>;
 
-/** SPEC 3 "Check-in info". Anonymous callers get the meetings without any e-mail or person's name. */
+/**
+ * A meeting as the check-in page shows it (issue 18). Everyone (the page is anonymous) sees its
+ * times, status and check-in state. What it is about and who is in it only reach the people of the
+ * meeting (booker, the person it was booked for), the room's admins, the site's site-level admins
+ * and Admins; the Description also reaches everyone when the room's admins allow it (never for
+ * clinical or restricted rooms). No e-mail address and no cancellation reason, ever.
+ */
+export const CheckInPageMeeting = z.object({
+  Id: z.number().int(),
+  Start: z.string(),
+  Finish: z.string(),
+  Status: z.number().int(),
+  /** '' when the caller may not see it. */
+  Description: z.string(),
+  /** Only for the people of the meeting and its room's admins; null otherwise. */
+  BookedByUserName: z.string().nullable(),
+  CheckedIn: z.boolean(),
+  CheckedInAt: z.string().nullable(),
+  /** Only for the people of the meeting and its room's admins; null otherwise. */
+  CheckedInByUserName: z.string().nullable(),
+  /** The check-in window (SPEC 9): 15 minutes before to 15 minutes after the start, both ends included. */
+  CheckInOpens: z.string(),
+  CheckInCloses: z.string(),
+  /** Check-in is possible right now (Approved, not checked in, inside the window). */
+  CanCheckIn: z.boolean(),
+  /**
+   * The signed-in caller may check in to this meeting as themselves (its booker, the person it was
+   * booked for, or an admin of its room). Always false signed out: visitors give an e-mail instead.
+   */
+  IsYours: z.boolean(),
+});
+export type CheckInPageMeeting = z.infer<typeof CheckInPageMeeting>;
+
+/** SPEC 3 "Check-in info", as CheckInPageMeeting says who sees what. */
 export const CheckInInfo = z.object({
   RoomDetails: CheckInRoomDetails,
-  UpcomingMeeting: CheckInMeeting.nullable(),
-  PreviousMeeting: CheckInMeeting.nullable(),
+  UpcomingMeeting: CheckInPageMeeting.nullable(),
+  PreviousMeeting: CheckInPageMeeting.nullable(),
   /** The server's clock, so a page can show the window without trusting the device's clock. */
   Now: z.string(),
 });
@@ -92,7 +125,7 @@ export const CheckInResult = z.object({
   /** The booking was already checked in: nothing changed. */
   AlreadyCheckedIn: z.boolean(),
   Message: z.string(),
-  Booking: CheckInMeeting,
+  Booking: CheckInPageMeeting,
 });
 export type CheckInResult = z.infer<typeof CheckInResult>;
 

@@ -35,6 +35,11 @@ export const Room = z.object({
   RoomCheckIns: z.boolean(),
   /** The room's own setting; null inherits. */
   RoomCheckInsSetting: z.boolean().nullable(),
+  /**
+   * Meeting descriptions are shown on the room's check-in page to everyone, signed out included
+   * (issue 18). Off by default; always false for clinical and restricted rooms.
+   */
+  CheckInShowsDescriptions: z.boolean(),
   WorkWeekOnly: z.boolean(),
   RoomBookingEnabled: z.boolean(),
   SiteName: z.string(),
@@ -61,6 +66,8 @@ export const RoomInput = z.object({
   Hidden: z.boolean().optional(),
   Disabled: z.boolean().optional(),
   RoomCheckIns: z.boolean().nullable().optional(),
+  /** true is refused for a clinical or restricted room; becoming one turns it off. */
+  CheckInShowsDescriptions: z.boolean().optional(),
   RestrictRoomAccess: z.boolean().optional(),
   RoomAdminUsers: RefListInput.optional(),
   RoomAdminTeams: RefListInput.optional(),

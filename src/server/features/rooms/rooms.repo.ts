@@ -7,7 +7,7 @@ import { constraintsJsonSql, roomAdminSql, roomChoiceSql, teamsJsonSql, usersJso
 
 /** Columns of a room for the caller $1. */
 const COLUMNS = `r.id, l.site_id, r.location_id, r.name, r.room_type, r.capacity, r.equipment, r.notes, r.hidden, r.disabled,
-  r.restrict_room_access, r.room_check_ins, l.room_check_ins AS location_room_check_ins, s.room_check_ins AS site_room_check_ins,
+  r.restrict_room_access, r.room_check_ins, r.check_in_shows_descriptions, l.room_check_ins AS location_room_check_ins, s.room_check_ins AS site_room_check_ins,
   s.work_week_only, s.room_booking_enabled, s.title AS site_name, l.title AS location_name, s.time_zone,
   ${roomAdminSql('r', '$1')} AS is_room_admin,
   ${constraintsJsonSql('room', 'r.id')} AS constraints,
@@ -32,6 +32,7 @@ const toRoom = (r: Record<string, any>): Room => ({
   RoomBookingConstraint: (r.constraints as PlaceConstraint[]).find((c) => c.ResourceType === 1) ?? null,
   RoomCheckIns: resolveRoomCheckIns(r.room_check_ins, r.location_room_check_ins, r.site_room_check_ins),
   RoomCheckInsSetting: r.room_check_ins,
+  CheckInShowsDescriptions: r.check_in_shows_descriptions,
   WorkWeekOnly: r.work_week_only, RoomBookingEnabled: r.room_booking_enabled, SiteName: r.site_name, LocationName: r.location_name,
   TimeZone: r.time_zone,
 });
@@ -72,15 +73,19 @@ export async function listedAtLocation(db: Db, locationId: number, userId: numbe
 export interface RoomValues {
   locationId: number; name: string; roomType: number; capacity: number; equipment: string; notes: string;
   hidden: boolean; disabled: boolean; restrictRoomAccess: boolean; roomCheckIns: boolean | null;
+  /** Descriptions on the check-in page for everyone; false for clinical and restricted rooms (migration 0013's check). */
+  checkInShowsDescriptions: boolean;
 }
 
 const valuesArray = (v: RoomValues) =>
-  [v.locationId, v.name, v.roomType, v.capacity, v.equipment, v.notes, v.hidden, v.disabled, v.restrictRoomAccess, v.roomCheckIns];
+  [v.locationId, v.name, v.roomType, v.capacity, v.equipment, v.notes, v.hidden, v.disabled, v.restrictRoomAccess, v.roomCheckIns,
+    v.checkInShowsDescriptions];
 
 export async function insertRoom(client: pg.PoolClient, v: RoomValues): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO rooms (location_id, name, room_type, capacity, equipment, notes, hidden, disabled, restrict_room_access, room_check_ins)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    `INSERT INTO rooms (location_id, name, room_type, capacity, equipment, notes, hidden, disabled, restrict_room_access, room_check_ins,
+       check_in_shows_descriptions)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
     valuesArray(v),
   );
   return rows[0]!.id;
@@ -89,7 +94,7 @@ export async function insertRoom(client: pg.PoolClient, v: RoomValues): Promise<
 export async function updateRoom(client: pg.PoolClient, id: number, v: RoomValues): Promise<boolean> {
   const res = await client.query(
     `UPDATE rooms SET location_id = $2, name = $3, room_type = $4, capacity = $5, equipment = $6, notes = $7, hidden = $8,
-       disabled = $9, restrict_room_access = $10, room_check_ins = $11
+       disabled = $9, restrict_room_access = $10, room_check_ins = $11, check_in_shows_descriptions = $12
      WHERE id = $1 AND deleted_at IS NULL`,
     [id, ...valuesArray(v)],
   );

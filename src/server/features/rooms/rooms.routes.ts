@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Id, IdParam } from '../../../domain/wire/common.js';
 import { Room, RoomInput, RoomList, RoomListParams, SiteRoomListParams } from '../../../domain/wire/rooms.js';
 import type { AppDeps } from '../../deps.js';
+import { noContentResponse } from '../../http/openApiResponses.js';
 import { requireUser } from '../../http/guard.js';
 import {
   changeRoom, createRoom, removeRoom, roomInfo, roomsIApprove, roomsIncludingDisabled, roomsToBook,
@@ -49,9 +50,9 @@ export const roomsRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app)
 
   app.delete('/api/rooms/:id', {
     config: { access: 'admin' },
-    schema: { tags, summary: 'Delete a room (refused while active future bookings exist)', params: IdParam },
+    schema: { tags, summary: 'Delete a room (refused while active future bookings exist)', params: IdParam, response: { 204: noContentResponse('Deleted') } },
   }, async (request, reply) => {
     await removeRoom(deps, request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 };

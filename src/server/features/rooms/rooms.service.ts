@@ -3,7 +3,7 @@ import {
   ACCESS_TYPE, bypassesRestrictions, nextCheckInSetting, parseCapacity, parseRoomType, staysRoomAdmin,
 } from '../../../domain/orgAccess.js';
 import { isAdmin } from '../../../domain/permissions.js';
-import type { Room, RoomInput } from '../../../domain/wire/rooms.js';
+import { ROOM_TYPE, type Room, type RoomInput } from '../../../domain/wire/rooms.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
@@ -15,6 +15,9 @@ import {
 } from './rooms.repo.js';
 
 type Input = z.output<typeof RoomInput>;
+
+/** Issue 18: clinical and restricted rooms never show meeting descriptions to people outside the meeting. */
+export const NO_PUBLIC_DESCRIPTIONS = 'Meeting descriptions cannot be shown on the check-in page of a clinical or restricted room.';
 
 export const CANNOT_REMOVE_SELF = 'You cannot remove yourself from the approvers of this room. Please contact the system administrator.';
 
@@ -51,6 +54,10 @@ function checkedValues(input: Input, saved: Room | undefined, locationId: number
   if (roomType === null) errors.add('RoomType', 'Select a room type');
   const capacity = input.Capacity === undefined && saved ? saved.Capacity : parseCapacity(input.Capacity);
   if (capacity === null) errors.add('Capacity', 'Capacity must be a whole number from 1 to 900');
+  const restrictRoomAccess = mergeFlag(input.RestrictRoomAccess, saved?.RestrictRoomAccess ?? false);
+  // Asking for descriptions in a clinical or restricted room is refused; a room that becomes one loses the setting.
+  const privateRoom = roomType === ROOM_TYPE.ClinicalMeetingRoom || restrictRoomAccess;
+  if (privateRoom && input.CheckInShowsDescriptions === true) errors.add('CheckInShowsDescriptions', NO_PUBLIC_DESCRIPTIONS);
   errors.throwIfAny();
   return {
     locationId,
@@ -61,7 +68,8 @@ function checkedValues(input: Input, saved: Room | undefined, locationId: number
     notes: mergeText(input.Notes, saved?.Notes ?? ''),
     hidden: mergeFlag(input.Hidden, saved?.Hidden ?? false),
     disabled: mergeFlag(input.Disabled, saved?.Disabled ?? false),
-    restrictRoomAccess: mergeFlag(input.RestrictRoomAccess, saved?.RestrictRoomAccess ?? false),
+    restrictRoomAccess,
+    checkInShowsDescriptions: !privateRoom && mergeFlag(input.CheckInShowsDescriptions, saved?.CheckInShowsDescriptions ?? false),
     roomCheckIns: saved ? nextCheckInSetting(saved.RoomCheckInsSetting, saved.RoomCheckIns, input.RoomCheckIns) : (input.RoomCheckIns ?? null),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../testing/testApp.js';
 import { hoursFromNow, ORG_SETUP_NOW, withOrgSetupCast, type OrgSetupCast } from '../../testing/orgSetupTestKit.js';
-import { CANNOT_REMOVE_SELF } from './rooms.service.js';
+import { CANNOT_REMOVE_SELF, NO_PUBLIC_DESCRIPTIONS } from './rooms.service.js';
 import { call, ids, insertRoomBooking, newLocation, newPlace, newRoom, newSite, newTeam } from '../orgAccess/orgTestKit.js';
 
 let t: OrgSetupCast['t'], admin: TestUser, staff: TestUser, listed: TestUser, teamMember: TestUser, teamId: number;
@@ -218,6 +218,70 @@ describe('POST /api/rooms/{id} (admin update)', () => {
     expect((await call(t, admin, 'POST', '/api/rooms/999999', { Name: 'x' })).statusCode).toBe(404);
     expect((await call(t, staff, 'POST', `/api/rooms/${p.roomId}`, { Name: 'x' })).statusCode).toBe(403);
     expect((await call(t, undefined, 'POST', `/api/rooms/${p.roomId}`, { Name: 'x' })).statusCode).toBe(401);
+  });
+});
+
+describe('CheckInShowsDescriptions (issue 18: meeting descriptions on the check-in page)', () => {
+  const column = async (roomId: number) =>
+    (await t.pool.query('SELECT check_in_shows_descriptions AS v FROM rooms WHERE id = $1', [roomId])).rows[0].v;
+
+  it('is off by default, is saved when an admin turns it on, and kept when not sent', async () => {
+    const p = await newPlace(t, admin);
+    expect((await call(t, admin, 'GET', `/api/rooms/${p.roomId}/info`)).json().CheckInShowsDescriptions).toBe(false);
+    const on = await call(t, admin, 'POST', `/api/rooms/${p.roomId}`, { CheckInShowsDescriptions: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().CheckInShowsDescriptions).toBe(true);
+    expect(await column(p.roomId)).toBe(true);
+    expect((await call(t, admin, 'POST', `/api/rooms/${p.roomId}`, { Notes: 'Other change' })).json().CheckInShowsDescriptions).toBe(true);
+    expect((await call(t, admin, 'POST', `/api/rooms/${p.roomId}`, { CheckInShowsDescriptions: false })).json().CheckInShowsDescriptions).toBe(false);
+    const created = await call(t, admin, 'POST', '/api/rooms', { LocationId: p.locationId, Name: 'Open', RoomType: 0, Capacity: 4, CheckInShowsDescriptions: true });
+    expect(created.json().CheckInShowsDescriptions).toBe(true);
+  });
+
+  it('only admins and room admins of this room may change it', async () => {
+    const approver = await createUser(t);
+    // a restricted room cannot show descriptions: the approver's own room is a location-approved, unrestricted one
+    const site = await newSite(t, admin);
+    const location = await newLocation(t, admin, site.Id, { RestrictRoomAccess: true, RoomAdminUsers: [approver.id] });
+    const own = await newRoom(t, admin, location.Id);
+    const other = await newPlace(t, admin);
+    const mine = await call(t, approver, 'POST', `/api/rooms/${own.Id}`, { CheckInShowsDescriptions: true });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().CheckInShowsDescriptions).toBe(true);
+    expect((await call(t, approver, 'POST', `/api/rooms/${other.roomId}`, { CheckInShowsDescriptions: true })).statusCode).toBe(403);
+    expect((await call(t, staff, 'POST', `/api/rooms/${other.roomId}`, { CheckInShowsDescriptions: true })).statusCode).toBe(403);
+    expect((await call(t, undefined, 'POST', `/api/rooms/${other.roomId}`, { CheckInShowsDescriptions: true })).statusCode).toBe(401);
+    expect(await column(other.roomId)).toBe(false);
+  });
+
+  it('is refused for clinical and restricted rooms, and turned off when a room becomes one', async () => {
+    const clinical = await newPlace(t, admin, { RoomType: 1 });
+    const refused = await call(t, admin, 'POST', `/api/rooms/${clinical.roomId}`, { CheckInShowsDescriptions: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ Error: NO_PUBLIC_DESCRIPTIONS, Code: 'BAD_INPUT', Errors: { CheckInShowsDescriptions: NO_PUBLIC_DESCRIPTIONS } });
+    const restricted = await newPlace(t, admin, { RestrictRoomAccess: true, RoomAdminUsers: [listed.id] });
+    expect((await call(t, admin, 'POST', `/api/rooms/${restricted.roomId}`, { CheckInShowsDescriptions: true })).statusCode).toBe(400);
+    expect((await call(t, admin, 'POST', '/api/rooms', {
+      LocationId: clinical.locationId, Name: 'C', RoomType: 1, Capacity: 2, CheckInShowsDescriptions: true,
+    })).statusCode).toBe(400);
+    expect(await column(clinical.roomId)).toBe(false);
+
+    const open = await newPlace(t, admin, { CheckInShowsDescriptions: true });
+    expect(await column(open.roomId)).toBe(true);
+    expect((await call(t, admin, 'POST', `/api/rooms/${open.roomId}`, { RoomType: 1 })).json().CheckInShowsDescriptions).toBe(false);
+    await call(t, admin, 'POST', `/api/rooms/${open.roomId}`, { RoomType: 0, CheckInShowsDescriptions: true });
+    const nowRestricted = await call(t, admin, 'POST', `/api/rooms/${open.roomId}`, { RestrictRoomAccess: true, RoomAdminUsers: [listed.id] });
+    expect(nowRestricted.json()).toMatchObject({ RestrictRoomAccess: true, CheckInShowsDescriptions: false });
+    // and the database refuses it whatever writes the row
+    await expect(t.pool.query('UPDATE rooms SET check_in_shows_descriptions = true WHERE id = $1', [clinical.roomId])).rejects.toThrow(/check_in_descriptions/);
+  });
+
+  it.each([['yes'], [1], ['true'], [{}]])('refuses %j (400)', async (value) => {
+    const p = await newPlace(t, admin);
+    const res = await call(t, admin, 'POST', `/api/rooms/${p.roomId}`, { CheckInShowsDescriptions: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Code).toBe('BAD_INPUT');
+    expect(await column(p.roomId)).toBe(false);
   });
 });
 

@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { bookingStatusInWords, isBookingStatus, BOOKING_STATUS } from '../../../domain/bookingStatus.js';
 import { isValidEmail } from '../../../domain/email.js';
-import type { CheckInMeeting } from '../../../domain/wire/myBookings.js';
+import type { CheckInPageMeeting } from '../../../domain/wire/myBookings.js';
 import { ApiError } from '../../app/api.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
@@ -15,8 +15,10 @@ import { checkIn, checkInKeys, getCheckInInfo, isSignedIn } from './checkInApi.j
 export const EMAIL_NEEDED = 'Please enter a valid email address';
 export const CHECK_IN_FAILED = 'An error occurred. Unable to check-in.';
 export const CHECKED_IN = "You're Checked-In";
+export const NOT_YOURS = 'Only the person who booked this meeting, the person it was booked for, or an admin of this room can check in to it.';
+export const EMAIL_HELP = 'The e-mail address of the person who booked the meeting, or of the person it was booked for.';
 
-const when = (m: CheckInMeeting) => `${format(new Date(m.Start), 'EEE d MMM, HH:mm')}–${format(new Date(m.Finish), 'HH:mm')}`;
+const when = (m: CheckInPageMeeting) => `${format(new Date(m.Start), 'EEE d MMM, HH:mm')}–${format(new Date(m.Finish), 'HH:mm')}`;
 
 /**
  * /check-in/{siteId}/{locationId}/{roomId}?rn={slug} (SPEC 2.7), reached by the QR code on the room's
@@ -44,7 +46,9 @@ export function CheckInPage() {
   const room = info.data?.RoomDetails;
   return (
     <>
-      {info.error && <ErrorBar message="Unable to load room details" />}
+      {info.error && (
+        <ErrorBar message={info.error instanceof ApiError && info.error.status === 429 ? `Unable to load room details: ${info.error.serverMessage}` : 'Unable to load room details'} />
+      )}
       <Panel>
         <PageHeading>{room ? `Check-in: ${room.Name}` : 'Room check-in'}</PageHeading>
         {info.isPending && <Loader aria-label="Loading room details" />}
@@ -70,9 +74,10 @@ export function CheckInPage() {
   );
 }
 
-function MeetingLines({ m }: { m: CheckInMeeting }) {
+function MeetingLines({ m }: { m: CheckInPageMeeting }) {
   return (
     <Stack gap={2}>
+      {/* The description reaches this page only for the meeting's people, or when the room shows descriptions. */}
       <Text fw={600}>{m.Description || 'Meeting'}</Text>
       <Text size="sm">{when(m)}</Text>
       {m.BookedByUserName && <Text size="sm">Booked by {m.BookedByUserName}</Text>}
@@ -82,16 +87,19 @@ function MeetingLines({ m }: { m: CheckInMeeting }) {
   );
 }
 
-function UpcomingMeeting({ meeting, signedIn, infoKey }: { meeting: CheckInMeeting | null; signedIn: boolean; infoKey: readonly unknown[] }) {
+function UpcomingMeeting({ meeting, signedIn, infoKey }: { meeting: CheckInPageMeeting | null; signedIn: boolean; infoKey: readonly unknown[] }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const go = useMutation({
-    mutationFn: (m: CheckInMeeting) => checkIn(m.Id, signedIn ? undefined : email.trim()),
+    mutationFn: (m: CheckInPageMeeting) => checkIn(m.Id, signedIn ? undefined : email.trim()),
     onSuccess: (r) => { setDone(r.Message); return queryClient.invalidateQueries({ queryKey: infoKey }); },
   });
   const emailOk = signedIn || isValidEmail(email);
+  // The server refused this e-mail for this meeting (not the booker's nor the on-behalf person's).
+  const emailRefused = go.error instanceof ApiError && go.error.fieldErrors?.['Email'] !== undefined;
+  const mayTry = !signedIn || meeting?.IsYours === true;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -116,15 +124,22 @@ function UpcomingMeeting({ meeting, signedIn, infoKey }: { meeting: CheckInMeeti
           </Alert>
         )}
         {meeting && meeting.CheckedIn && <Text fw={700} c="#237032" size="lg" role="status">{CHECKED_IN}</Text>}
-        {meeting && !meeting.CheckedIn && meeting.Status === BOOKING_STATUS.Approved && (
+        {meeting && !meeting.CheckedIn && meeting.Status === BOOKING_STATUS.Approved && !mayTry && (
+          <Text size="sm" data-testid="not-yours">{NOT_YOURS}</Text>
+        )}
+        {meeting && !meeting.CheckedIn && meeting.Status === BOOKING_STATUS.Approved && mayTry && (
           <form onSubmit={submit} noValidate>
-            <Group align="flex-start" wrap="wrap">
+            <Stack gap="sm" align="flex-start">
               {!signedIn && (
-                <TextInput label="Your e-mail address" type="email" autoComplete="email" value={email} required style={{ flex: 1, minWidth: 220 }}
-                  onChange={(e) => setEmail(e.currentTarget.value)} error={touched && !emailOk ? EMAIL_NEEDED : undefined} />
+                <TextInput label="Your e-mail address" description={EMAIL_HELP} type="email" autoComplete="email" value={email} required
+                  w="100%" maw={480}
+                  // Mantine paints an invalid input's text in the error red, below AA contrast: the red border marks it.
+                  styles={{ input: { color: 'var(--mantine-color-text)' } }}
+                  onChange={(e) => { setEmail(e.currentTarget.value); if (go.error) go.reset(); }}
+                  error={touched && !emailOk ? EMAIL_NEEDED : emailRefused} />
               )}
-              <Button type="submit" color="#237032" loading={go.isPending} mt={signedIn ? 0 : 25}>Check-in</Button>
-            </Group>
+              <Button type="submit" color="#237032" loading={go.isPending}>Check-in</Button>
+            </Stack>
           </form>
         )}
         {done && !meeting?.CheckedIn && <Text role="status">{done}</Text>}

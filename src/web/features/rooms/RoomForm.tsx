@@ -12,7 +12,8 @@ import { RestrictionSection } from '../restrictions/index.js';
 import { messageOf } from '../sites/errorText.js';
 import { TagPicker, usePlaceTags } from '../tags/index.js';
 import {
-  adminInputFromDraft, approverInputFromDraft, capacityError, draftFromRoom, nameError, ROOM_TYPE_OPTIONS, type RoomDraft,
+  adminInputFromDraft, approverInputFromDraft, capacityError, descriptionsAllowed, DESCRIPTIONS_HELP, DESCRIPTIONS_LABEL,
+  DESCRIPTIONS_NOT_ALLOWED, draftFromRoom, nameError, ROOM_TYPE_OPTIONS, type RoomDraft,
 } from './roomForm.js';
 import { createRoom, roomKey, updateRoom } from './roomsApi.js';
 import { notifyDone, notifyFailed } from '../sites/notify.js';
@@ -70,6 +71,7 @@ export function RoomForm({ room, locationId, mode, guards, onDone, onCancel, onS
   });
 
   const errors = { Name: nameError(draft), Capacity: capacityError(draft) };
+  const publicAllowed = descriptionsAllowed(draft);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
@@ -104,6 +106,9 @@ export function RoomForm({ room, locationId, mode, guards, onDone, onCancel, onS
               <Select label="Room check-ins" data={checkInOptions('location', room && room.RoomCheckInsSetting === null ? room.RoomCheckIns : null)} value={draft.checkIns}
                 onChange={(v) => set('checkIns', (v ?? 'inherit') as CheckInChoice)} allowDeselect={false} />
             )}
+            <Switch label={DESCRIPTIONS_LABEL} disabled={!publicAllowed} checked={publicAllowed && draft.showDescriptions}
+              description={publicAllowed ? DESCRIPTIONS_HELP : DESCRIPTIONS_NOT_ALLOWED}
+              onChange={(e) => set('showDescriptions', e.currentTarget.checked)} />
           </Stack>
         </Fieldset>
         {admin && (

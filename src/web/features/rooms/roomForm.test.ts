@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminInputFromDraft, approverInputFromDraft, capacityError, draftFromRoom, nameError } from './roomForm.js';
+import { adminInputFromDraft, approverInputFromDraft, capacityError, descriptionsAllowed, draftFromRoom, nameError } from './roomForm.js';
 
 const draft = (over: Partial<ReturnType<typeof draftFromRoom>> = {}) => ({ ...draftFromRoom(null), Name: 'Thames', Capacity: '8', ...over });
 
@@ -21,7 +21,20 @@ describe('room editor rules (SPEC 5)', () => {
 
   it('lets an approver change details and approvers only', () => {
     const input = approverInputFromDraft(draft({ room: { restricted: true, users: [{ Id: 3, FullName: 'A', Email: 'a@b.org' }], teams: [] } }));
-    expect(Object.keys(input).sort()).toEqual(['Capacity', 'Equipment', 'Name', 'Notes', 'RestrictRoomAccess', 'RoomAdminTeams', 'RoomAdminUsers']);
+    expect(Object.keys(input).sort()).toEqual(['Capacity', 'CheckInShowsDescriptions', 'Equipment', 'Name', 'Notes', 'RestrictRoomAccess', 'RoomAdminTeams', 'RoomAdminUsers']);
     expect(input.RoomAdminUsers).toEqual([3]);
+  });
+
+  it('sends descriptions on the check-in page only for an open meeting room (issue 18)', () => {
+    expect(adminInputFromDraft(draft()).CheckInShowsDescriptions).toBe(false);
+    expect(adminInputFromDraft(draft({ showDescriptions: true })).CheckInShowsDescriptions).toBe(true);
+    expect(approverInputFromDraft(draft({ showDescriptions: true })).CheckInShowsDescriptions).toBe(true);
+    const clinical = draft({ showDescriptions: true, RoomType: '1' });
+    const restricted = draft({ showDescriptions: true, room: { restricted: true, users: [], teams: [] } });
+    for (const d of [clinical, restricted]) {
+      expect(descriptionsAllowed(d)).toBe(false);
+      expect(adminInputFromDraft(d).CheckInShowsDescriptions).toBe(false);
+      expect(approverInputFromDraft(d).CheckInShowsDescriptions).toBe(false);
+    }
   });
 });

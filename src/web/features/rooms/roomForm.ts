@@ -23,6 +23,8 @@ export interface RoomDraft {
   Hidden: boolean;
   Disabled: boolean;
   checkIns: CheckInChoice;
+  /** Meeting descriptions on the check-in page for everyone (issue 18). */
+  showDescriptions: boolean;
   room: RestrictionValue;
   constraint: ConstraintDraft;
 }
@@ -36,6 +38,7 @@ export const draftFromRoom = (r: Room | null): RoomDraft => ({
   Hidden: r?.Hidden ?? false,
   Disabled: r?.Disabled ?? false,
   checkIns: choiceOf(r?.RoomCheckInsSetting),
+  showDescriptions: r?.CheckInShowsDescriptions ?? false,
   room: { restricted: r?.RestrictRoomAccess ?? false, users: r?.RoomAdminUsers ?? [], teams: r?.RoomAdminTeams ?? [] },
   constraint: draftOf(r?.RoomBookingConstraint),
 });
@@ -45,6 +48,16 @@ export const nameError = (d: RoomDraft): string | null => (d.Name.trim() === '' 
 export const capacityError = (d: RoomDraft): string | null => (parseCapacity(d.Capacity) === null ? CAPACITY_RANGE : null);
 
 const ids = (list: readonly { Id: number }[]) => list.map((x) => x.Id);
+
+/** Clinical and restricted rooms never show meeting descriptions on the check-in page (the server refuses it too). */
+export const descriptionsAllowed = (d: RoomDraft): boolean => d.RoomType !== String(ROOM_TYPE.ClinicalMeetingRoom) && !d.room.restricted;
+export const DESCRIPTIONS_LABEL = 'Show meeting descriptions on the check-in page';
+export const DESCRIPTIONS_HELP =
+  "Anyone who opens this room's check-in page (its QR code) sees what each meeting is called. When off, only the meeting's people and this room's admins see it.";
+export const DESCRIPTIONS_NOT_ALLOWED =
+  "Not available for clinical or restricted rooms: their meeting descriptions are shown only to the meeting's people and this room's admins.";
+
+const descriptionsInput = (d: RoomDraft): RoomInput => ({ CheckInShowsDescriptions: descriptionsAllowed(d) && d.showDescriptions });
 
 const restrictionInput = (d: RoomDraft): RoomInput => ({
   RestrictRoomAccess: d.room.restricted,
@@ -63,12 +76,13 @@ export const adminInputFromDraft = (d: RoomDraft, newInLocation?: number): RoomI
   Hidden: d.Hidden,
   Disabled: d.Disabled,
   RoomCheckIns: settingOf(d.checkIns),
+  ...descriptionsInput(d),
   ...restrictionInput(d),
   RoomBookingConstraint: singleFromDraft(d.constraint, CONSTRAINT_RESOURCE.Room),
 });
 
 /**
- * What a room approver edits: the room's details and its approvers. Fields left out keep their
+ * What a room approver edits: the room's details, its approvers and whether its check-in page shows descriptions. Fields left out keep their
  * saved values on the server (type, visibility, check-ins and limits stay the admin's).
  */
 export const approverInputFromDraft = (d: RoomDraft): RoomInput => ({
@@ -76,5 +90,6 @@ export const approverInputFromDraft = (d: RoomDraft): RoomInput => ({
   Capacity: parseCapacity(d.Capacity),
   Equipment: d.Equipment.trim(),
   Notes: d.Notes.trim(),
+  ...descriptionsInput(d),
   ...restrictionInput(d),
 });
