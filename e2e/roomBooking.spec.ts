@@ -115,6 +115,25 @@ test('find a room by date and time and book it', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Book Severn' })).toBeVisible();
 });
 
+test('booking on behalf of someone unknown to Hotdesk is refused with the rule; a colleague is fine', async ({ page }) => {
+  await signInAs(page, 'staff');
+  await openRoomBooking(page);
+  await findRooms(page, '2030-04-24', '14:00', '15:00');
+  await page.getByRole('button', { name: 'Book Severn' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book Severn' });
+  await dialog.getByLabel('Team Name').fill('Supplier call');
+  await dialog.getByLabel('On Behalf Of').fill('someone@elsewhere.example');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const refusal = dialog.getByRole('alert').filter({ hasText: 'Unable to save booking' });
+  await expect(refusal).toContainText('You can only book on behalf of people known to Hotdesk');
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/room-on-behalf-refused.png`, fullPage: true });
+  await dialog.getByLabel('On Behalf Of').fill('approver@demo.hotdesk');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Severn booked').last()).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
 test('book from the calendar in the week, work week, day and month views; refused selections', async ({ page }) => {
   await signInAs(page, 'staff');
   await openRoomBooking(page);

@@ -13,4 +13,6 @@ export interface AppDeps {
   now: () => Date;
   /** Version shown by /meta.json (package.json's). */
   version: string;
+  /** E-mails a person's actions may send to others per hour; unset = MAIL_LIMIT_PER_HOUR (tests lower it). */
+  mailLimitPerHour?: number;
 }

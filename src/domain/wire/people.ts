@@ -7,9 +7,12 @@ export type PersonRef = z.infer<typeof PersonRef>;
 export const TeamRef = z.object({ Id: z.number().int(), Name: z.string() });
 export type TeamRef = z.infer<typeof TeamRef>;
 
-/** GET /api/users/{id}. */
+/** GET /api/users/{id}: the whole card, for the person themself, admins and booking managers. */
 export const PersonCard = z.object({ Id: z.number().int(), FullName: z.string(), Email: z.string(), Photo, UseTeams: z.boolean() });
 export type PersonCard = z.infer<typeof PersonCard>;
+/** GET /api/users/{id} for other staff: name and photo of someone they share a booking with (on behalf of). */
+export const PersonGlimpse = z.object({ Id: z.number().int(), FullName: z.string(), Photo });
+export type PersonGlimpse = z.infer<typeof PersonGlimpse>;
 
 export const SearchTextParam = z.object({ text: z.string().max(200) });
 

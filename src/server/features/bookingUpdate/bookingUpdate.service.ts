@@ -10,7 +10,9 @@ import type { AppDeps } from '../../deps.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { updateDeskBooking } from '../deskBooking/deskBooking.service.js';
 import { notifyBookingEvent } from '../mail/bookingMail.js';
+import { mailSender } from '../notifications/mailLimit.js';
 import { inTransaction, isRoomAdminOf } from '../orgAccess/orgAccess.repo.js';
+import { assertOnBehalfAllowed } from '../people/onBehalf.js';
 import { checkBookingText, checkRoomTimes, roomOpenTo } from '../roomBooking/roomBooking.service.js';
 import { findBooking, updateRoomBooking } from './bookingUpdate.repo.js';
 
@@ -49,6 +51,7 @@ export async function updateBooking(deps: AppDeps, user: SessionUser, id: number
   if (!isBookingStatus(saved.status) || !isCancellable(saved.status)) throw conflict(NOT_ACTIVE);
 
   const text = checkBookingText({ Description: input.Description ?? saved.description, OnBehalfOfEmail: input.OnBehalfOfEmail ?? saved.onBehalfOfEmail });
+  await assertOnBehalfAllowed(deps.pool, deps.config, text.onBehalfOfEmail, saved.onBehalfOfEmail);
   const roomId = input.RoomId ?? saved.roomId;
   const ctx = await roomOpenTo(deps, user, roomId);
   const start = input.Start ? new Date(input.Start) : saved.start;
@@ -74,8 +77,9 @@ export async function updateBooking(deps: AppDeps, user: SessionUser, id: number
       holderKey: normaliseEmail(text.onBehalfOfEmail || saved.bookerEmail), status, now: deps.now(),
     });
     if (!booking) throw conflict(CHANGED_MEANWHILE);
-    if (status === BOOKING_STATUS.Pending && slotChanged) await notifyBookingEvent(client, deps.config, 'requested', id);
-    if (changed) await notifyBookingEvent(client, deps.config, 'changed', id);
+    const by = mailSender(deps, user);
+    if (status === BOOKING_STATUS.Pending && slotChanged) await notifyBookingEvent(client, deps.config, 'requested', id, by);
+    if (changed) await notifyBookingEvent(client, deps.config, 'changed', id, by);
     return booking;
   });
 }

@@ -88,6 +88,26 @@ describe('POST /api/bookings/{id} (room bookings)', () => {
     expect((await update(o.approver, mine.Id, slot(3, '10:00', '11:00'))).json().Status).toBe(1);
   });
 
+  it('refuses to change the on-behalf person to someone unknown to Hotdesk (400), changing and mailing nothing (issue 18)', async () => {
+    const b = await bookVia(t, o.staff, { RoomId: o.thames, OnBehalfOfEmail: 'guest@example.org' });
+    await clearMail();
+    const res = await update(o.staff, b.Id, { OnBehalfOfEmail: 'victim@elsewhere.example', Description: 'Reset your password at http://evil.example' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Errors).toEqual({ OnBehalfOfEmail: 'You can only book on behalf of people known to Hotdesk (people who have signed in or been registered).' });
+    const row = (await t.pool.query('SELECT on_behalf_of_email, description FROM bookings WHERE id = $1', [b.Id])).rows[0];
+    expect(row).toEqual({ on_behalf_of_email: 'guest@example.org', description: 'Team sync' });
+    expect(await mailRows(t)).toEqual([]);
+    // to a known person it may change
+    expect((await update(o.staff, b.Id, { OnBehalfOfEmail: 'Other@hq.example' })).statusCode).toBe(200);
+  });
+
+  it('keeps an on-behalf address saved before the rule existed when the edit does not change it', async () => {
+    const b = await bookVia(t, o.staff, { RoomId: o.thames });
+    await t.pool.query("UPDATE bookings SET on_behalf_of_email = 'old.guest@elsewhere.example' WHERE id = $1", [b.Id]);
+    expect((await update(o.staff, b.Id, { ...slot(2, '11:00', '12:00') })).statusCode).toBe(200);
+    expect((await update(o.staff, b.Id, { OnBehalfOfEmail: 'OLD.guest@elsewhere.example' })).statusCode).toBe(200);
+  });
+
   it('refuses to change a cancelled or rejected booking (409)', async () => {
     const b = await bookVia(t, o.staff, { RoomId: o.thames });
     await t.pool.query('UPDATE bookings SET status = 3 WHERE id = $1', [b.Id]);
@@ -113,5 +133,16 @@ describe('POST /api/bookings/{id} (desk bookings)', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ DeskId: 'D2', ...slot(2, '10:00', '13:00') });
     expect((await update(o.other, res.json().Id, { Description: 'not mine' })).statusCode).toBe(403);
+  });
+
+  it('refuses an unknown on-behalf person on a desk booking too (400), changing nothing', async () => {
+    const { floorplanId } = await insertPublishedFloorplan(t.pool, o.floor1, [{ id: 'D1' }]);
+    const res = await call(t, o.staff, 'POST', '/api/bookings/desk', { FloorplanId: floorplanId, DeskId: 'D1', ...slot(2, '09:00', '12:00') });
+    expect(res.statusCode).toBe(201);
+    const refused = await update(o.staff, res.json().Id, { OnBehalfOfEmail: 'victim@elsewhere.example', Description: 'changed' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Error).toBe('You can only book on behalf of people known to Hotdesk (people who have signed in or been registered).');
+    expect((await t.pool.query('SELECT on_behalf_of_email, description FROM bookings WHERE id = $1', [res.json().Id])).rows[0])
+      .toEqual({ on_behalf_of_email: '', description: '' });
   });
 });

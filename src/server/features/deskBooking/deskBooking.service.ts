@@ -9,6 +9,7 @@ import type { Booking, DeskBookingInput } from '../../../domain/wire/bookings.js
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badInput, conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { assertOnBehalfAllowed } from '../people/onBehalf.js';
 import {
   deskOccupancy, insertDeskBooking, insertDeskBookingWithParking, loadDeskBookingForEdit, loadDeskContext, rewriteDeskBooking,
   type AccessList, type DeskContext, type NewDeskBooking,
@@ -52,9 +53,13 @@ interface Booker { id: number; email: string }
 /**
  * Every rule of a desk booking, for a new booking and for an edit alike: the caller's access, times,
  * the advance limit, the desk itself (bookable, team rule) and parking. Returns the row to write.
+ * `previousOnBehalf`: an edit's saved on-behalf address, which is kept without the on-behalf rule.
  */
-async function checkedDeskBooking(deps: AppDeps, user: SessionUser, input: Input, booker: Booker): Promise<{ row: NewDeskBooking; spaces: number }> {
+async function checkedDeskBooking(
+  deps: AppDeps, user: SessionUser, input: Input, booker: Booker, previousOnBehalf = '',
+): Promise<{ row: NewDeskBooking; spaces: number }> {
   if (!isValidOptionalEmail(input.OnBehalfOfEmail)) throw fieldError('OnBehalfOfEmail', 'Please enter a valid email');
+  await assertOnBehalfAllowed(deps.pool, deps.config, input.OnBehalfOfEmail, previousOnBehalf);
   const ctx = await loadDeskContext(deps.pool, input.FloorplanId, user.configVersion);
   if (!ctx) throw notFound('The floorplan');
   assertDeskBookingOpen(ctx);
@@ -126,7 +131,7 @@ export async function updateDeskBooking(deps: AppDeps, user: SessionUser, id: nu
     OnBehalfOfEmail: edit.OnBehalfOfEmail ?? existing.onBehalfOfEmail,
     IncludeParking: edit.IncludeParking ?? existing.includeParking,
   };
-  const { row, spaces } = await checkedDeskBooking(deps, user, input, { id: existing.bookedByUserId, email: existing.bookerEmail });
+  const { row, spaces } = await checkedDeskBooking(deps, user, input, { id: existing.bookedByUserId, email: existing.bookerEmail }, existing.onBehalfOfEmail);
   const result = await rewriteDeskBooking(deps.pool, id, row, row.includeParking ? spaces : null);
   if (result.ok) return result.booking;
   throw conflict(result.reason === 'parkingFull' ? PARKING_FULL : 'This booking was cancelled meanwhile and can no longer be changed.');

@@ -16,6 +16,7 @@ beforeAll(async () => {
   other = await createUser(t, { email: 'other@example.org' });
   admin = await createUser(t, { roles: ['Admin'] });
   teamMember = await createUser(t);
+  await createUser(t, { email: 'guest@example.org' }); // known to Hotdesk, so bookable on behalf of
   teamId = await insertTeam(t.pool, 'Finance', [teamMember.id]);
   siteId = await insertSite(t.pool, { parkingSpaces: 1 });
   locationId = await insertLocation(t.pool, siteId);
@@ -71,6 +72,23 @@ describe('POST /api/bookings/desk', () => {
     expect(onBehalf.statusCode).toBe(409);
     // but other may book for a third person
     expect((await book(other, { DeskId: 'D2', OnBehalfOfEmail: 'guest@example.org' })).statusCode).toBe(201);
+  });
+
+  it('books on behalf of people known to Hotdesk or in ON_BEHALF_DOMAINS only (issue 18); others 400, nothing saved', async () => {
+    const refusal = 'You can only book on behalf of people known to Hotdesk (people who have signed in or been registered).';
+    const res = await book(staff, { OnBehalfOfEmail: 'someone@elsewhere.example' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ Error: refusal, Code: 'BAD_INPUT', Errors: { OnBehalfOfEmail: refusal } });
+    expect(await activeRows()).toBe(0);
+    expect((await book(staff, { OnBehalfOfEmail: 'Guest@Example.org' })).statusCode).toBe(201);
+    const t2 = await buildTestApp({ pool: t.pool, now: NOW, env: { ON_BEHALF_DOMAINS: 'elsewhere.example' } });
+    try {
+      const res2 = await t2.app.inject({ method: 'POST', url: '/api/bookings/desk', headers: { cookie: staff.cookie },
+        payload: { FloorplanId: floorplanId, DeskId: 'D2', Start: at(2), Finish: at(5), OnBehalfOfEmail: 'someone@elsewhere.example' } });
+      expect(res2.statusCode).toBe(201);
+    } finally {
+      await t2.close();
+    }
   });
 
   it('refuses a desk that is not bookable, and a desk not on the layout', async () => {

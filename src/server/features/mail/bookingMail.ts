@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { createEvent } from 'ics';
 import type pg from 'pg';
 import type { Config } from '../../config.js';
+import type { MailSender } from '../notifications/mailLimit.js';
 import { notify } from '../notifications/notify.js';
 
 /**
@@ -94,8 +95,14 @@ function details(f: Facts): string[] {
   ];
 }
 
-/** Queues the mails (and pushes) for one event of one room booking, in the caller's transaction. */
-export async function notifyBookingEvent(db: Queryable, config: Pick<Config, 'publicUrl'>, event: BookingEvent, bookingId: number): Promise<void> {
+/**
+ * Queues the mails (and pushes) for one event of one room booking, in the caller's transaction.
+ * `by`: the person whose own action (booking, changing, requesting) this is; their mail to others is
+ * limited (notifications/mailLimit.ts) and over the limit this throws 429, rolling the action back.
+ */
+export async function notifyBookingEvent(
+  db: Queryable, config: Pick<Config, 'publicUrl'>, event: BookingEvent, bookingId: number, by?: MailSender,
+): Promise<void> {
   const f = await loadFacts(db, bookingId);
   if (!f) return;
   const when = whenText(f.start, f.finish, f.timeZone);
@@ -107,7 +114,7 @@ export async function notifyBookingEvent(db: Queryable, config: Pick<Config, 'pu
       await notify(db, {
         userIds: await roomApproverIds(db, f.roomId, f.locationId),
         emails: f.notificationEmail ? [f.notificationEmail] : [],
-        subject: `Room request: ${f.roomName}, ${when}`, text, url: '/menu/approvals',
+        subject: `Room request: ${f.roomName}, ${when}`, text, url: '/menu/approvals', by,
       });
       return;
     }
@@ -118,12 +125,12 @@ export async function notifyBookingEvent(db: Queryable, config: Pick<Config, 'pu
       const subject = { booked: 'Room booked', approved: 'Room request approved', changed: 'Room booking changed' }[event];
       const approved = f.status === 1;
       const text = [intro, ...(approved ? [] : ['It is waiting for approval again.']), '', ...details(f), '', `Your bookings: ${link(config, mine)}`].join('\n');
-      await notify(db, { ...people, subject: `${subject}: ${f.roomName}, ${when}`, text, url: mine, ...(approved ? { ics: bookingIcs(f) } : {}) });
+      await notify(db, { ...people, subject: `${subject}: ${f.roomName}, ${when}`, text, url: mine, ...(approved ? { ics: bookingIcs(f) } : {}), by });
       return;
     }
     case 'rejected': {
       const text = ['Your room request has been rejected.', `Reason: ${f.reason}`, '', ...details(f), '', `Your bookings: ${link(config, mine)}`].join('\n');
-      await notify(db, { ...people, subject: `Room request rejected: ${f.roomName}, ${when}`, text, url: mine });
+      await notify(db, { ...people, subject: `Room request rejected: ${f.roomName}, ${when}`, text, url: mine, by });
       return;
     }
   }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { chargeMail, type MailSender } from './mailLimit.js';
 
 /**
  * Telling people about a change: one call queues an e-mail per address and a push message per
@@ -16,6 +17,12 @@ export interface Notice {
   url: string;
   /** An iCalendar attachment (approved bookings). */
   ics?: string;
+  /**
+   * The person whose action this notice reports: the mail it sends to anyone else counts against
+   * their hourly limit (mailLimit.ts), and over it the whole action is refused (429). Left out for
+   * notices nobody's own action chose the recipients of (approvals, admin cancellations, jobs).
+   */
+  by?: MailSender;
 }
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -29,11 +36,13 @@ export async function notify(db: Queryable, n: Notice): Promise<void> {
     );
   }
   // One e-mail per distinct address (case-insensitive), people's own addresses included.
-  await db.query(
+  const { rows } = await db.query<{ to_address: string }>(
     `INSERT INTO mail_outbox (to_address, subject, body_text, ics)
      SELECT DISTINCT ON (lower(addr)) addr, $3, $4, $5
      FROM (SELECT email AS addr FROM users WHERE id = ANY($1::int[]) UNION ALL SELECT unnest($2::text[])) a
-     WHERE addr <> ''`,
+     WHERE addr <> ''
+     RETURNING to_address`,
     [userIds, n.emails, n.subject, n.text, n.ics ?? null],
   );
+  if (n.by) await chargeMail(db, n.by, rows.map((r) => r.to_address));
 }

@@ -23,6 +23,19 @@ export async function searchTeams(db: Db, text: string): Promise<TeamRef[]> {
   return rows;
 }
 
+/**
+ * The two people share a booking: one booked on behalf of the other (e-mail compared
+ * case-insensitively, any status). Index-backed: bookings_booked_by and bookings_on_behalf (0005).
+ */
+export async function shareABooking(db: Db, a: { id: number; email: string }, b: { id: number; email: string }): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM bookings
+     WHERE (booked_by_user_id = $1 AND on_behalf_of_email <> '' AND lower(on_behalf_of_email) = lower($4))
+        OR (booked_by_user_id = $3 AND on_behalf_of_email <> '' AND lower(on_behalf_of_email) = lower($2))
+     LIMIT 1`, [a.id, a.email, b.id, b.email]);
+  return rows.length > 0;
+}
+
 export async function personCard(db: Db, id: number): Promise<PersonCard | undefined> {
   const { rows } = await db.query(
     'SELECT id, full_name, email, photo_type, photo_data, use_teams FROM users WHERE id = $1', [id]);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam } from '../../../domain/wire/common.js';
-import { PersonCard, PersonRef, SearchTextParam, TeamRef } from '../../../domain/wire/people.js';
+import { PersonCard, PersonGlimpse, PersonRef, SearchTextParam, TeamRef } from '../../../domain/wire/people.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/guard.js';
 import { findPeople, findTeams, personById } from './people.service.js';
@@ -21,8 +21,13 @@ export const peopleRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app
     schema: { tags, summary: 'Teams by name (at most 50)', params: SearchTextParam, response: { 200: z.array(TeamRef) } },
   }, async (request) => findTeams(deps, requireUser(request), request.params.text));
 
+  // The whole card for the person, admins and booking managers; name and photo for someone sharing a
+  // booking with the caller; 404 for anyone else (the service decides).
   app.get('/api/users/:id', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: 'A person: Id, FullName, Email, Photo, UseTeams', params: IdParam, response: { 200: PersonCard } },
-  }, async (request) => personById(deps, request.params.id));
+    schema: {
+      tags, summary: 'A person: Id, FullName, Email, Photo, UseTeams (or Id, FullName, Photo; see the service)',
+      params: IdParam, response: { 200: z.union([PersonCard, PersonGlimpse]) },
+    },
+  }, async (request) => personById(deps, requireUser(request), request.params.id));
 };

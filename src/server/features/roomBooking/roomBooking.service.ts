@@ -15,7 +15,9 @@ import type { AppDeps } from '../../deps.js';
 import { badInput, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { toBooking } from '../bookings/bookingPresenter.js';
 import { notifyBookingEvent } from '../mail/bookingMail.js';
+import { mailSender } from '../notifications/mailLimit.js';
 import { inTransaction, roomAdvanceLimit } from '../orgAccess/orgAccess.repo.js';
+import { assertOnBehalfAllowed } from '../people/onBehalf.js';
 import { availableRooms } from './roomAvailability.js';
 import { activeRoomBookings, insertRoomBooking, loadRoomContext, type RoomContext } from './roomBooking.repo.js';
 
@@ -90,6 +92,7 @@ type SaveInput = z.output<typeof RoomBookingInput>;
  */
 export async function bookRoom(deps: AppDeps, user: SessionUser, input: SaveInput): Promise<Booking> {
   const text = checkBookingText(input);
+  await assertOnBehalfAllowed(deps.pool, deps.config, text.onBehalfOfEmail);
   const ctx = await roomOpenTo(deps, user, input.RoomId);
   const start = new Date(input.Start);
   const finish = new Date(input.Finish);
@@ -101,7 +104,7 @@ export async function bookRoom(deps: AppDeps, user: SessionUser, input: SaveInpu
       description: text.description, onBehalfOfEmail: text.onBehalfOfEmail, bookedByUserId: user.id,
       holderKey: normaliseEmail(text.onBehalfOfEmail || user.email), status,
     });
-    await notifyBookingEvent(client, deps.config, status === BOOKING_STATUS.Pending ? 'requested' : 'booked', booking.Id);
+    await notifyBookingEvent(client, deps.config, status === BOOKING_STATUS.Pending ? 'requested' : 'booked', booking.Id, mailSender(deps, user));
     return booking;
   });
 }

@@ -67,6 +67,38 @@ describe('POST /api/bookings/room', () => {
     expect((await book(o.staff, { OnBehalfOfEmail: '' })).statusCode).toBe(201);
   });
 
+  describe('on behalf of (issue 18: not a relay for mail to any address)', () => {
+    const refusal = 'You can only book on behalf of people known to Hotdesk (people who have signed in or been registered).';
+    it('refuses an address of nobody known to Hotdesk with 400 naming the rule, saving and mailing nothing', async () => {
+      for (const OnBehalfOfEmail of ['victim@elsewhere.example', 'GUEST@example.org.evil.example']) {
+        const res = await book(o.staff, { OnBehalfOfEmail, Description: 'Your account is locked: http://evil.example' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ Error: refusal, Code: 'BAD_INPUT', Errors: { OnBehalfOfEmail: refusal } });
+      }
+      // an admin is held to the same rule
+      expect((await book(o.admin, { OnBehalfOfEmail: 'victim@elsewhere.example' })).statusCode).toBe(400);
+      expect((await t.pool.query('SELECT count(*)::int AS n FROM bookings')).rows[0].n).toBe(0);
+      expect(await mailRows(t)).toEqual([]);
+    });
+    it('allows anyone signed in to book on behalf of a person known to Hotdesk (e-mail in any case)', async () => {
+      expect((await book(o.staff, { OnBehalfOfEmail: 'OTHER@HQ.example' })).statusCode).toBe(201);
+    });
+    it('allows addresses in ON_BEHALF_DOMAINS (exactly those domains), and says so when refusing', async () => {
+      const t2 = await buildTestApp({ pool: t.pool, now: NOW, env: { ON_BEHALF_DOMAINS: 'partner.example, Agency.example' } });
+      try {
+        const via2 = (body: Record<string, unknown>) => call(t2, o.staff, 'POST', '/api/bookings/room', {
+          RoomId: o.thames, Start: london(2, '09:00'), Finish: london(2, '10:00'), Description: 'Team sync', ...body });
+        expect((await via2({ OnBehalfOfEmail: 'Pat@Partner.example' })).statusCode).toBe(201);
+        expect((await via2({ OnBehalfOfEmail: 'sam@agency.example', Start: london(3, '09:00'), Finish: london(3, '10:00') })).statusCode).toBe(201);
+        const sub = await via2({ OnBehalfOfEmail: 'pat@mail.partner.example', Start: london(4, '09:00'), Finish: london(4, '10:00') });
+        expect(sub.statusCode).toBe(400);
+        expect(sub.json().Error).toBe('You can only book on behalf of people known to Hotdesk or with an address at partner.example, agency.example.');
+      } finally {
+        await t2.close();
+      }
+    });
+  });
+
   it('matches body keys case-insensitively', async () => {
     const res = await call(t, o.staff, 'POST', '/api/bookings/room', { roomId: o.thames, start: london(2, '11:00'), finish: london(2, '12:00'), description: 'lower' });
     expect(res.statusCode).toBe(201);
@@ -279,6 +311,7 @@ describe('POST /api/bookings/searchRooms', () => {
     call(t, who, 'POST', '/api/bookings/searchRooms', { roomId: o.thames, fromDate: london(1, '00:00'), toDate: london(8, '00:00'), ...body });
 
   it("lists a room's active bookings in the range; other people's e-mail addresses are left out", async () => {
+    await createUser(t, { email: 'secret@example.org' }); // on-behalf people must be known to Hotdesk
     const mine = await bookVia(t, o.staff, { OnBehalfOfEmail: 'guest@example.org', RoomId: o.thames, Start: london(2, '09:00'), Finish: london(2, '10:00') });
     const theirs = await bookVia(t, o.other, { OnBehalfOfEmail: 'secret@example.org', RoomId: o.thames, Start: london(3, '09:00'), Finish: london(3, '10:00'), Description: 'Their meeting' });
     const gone = await bookVia(t, o.other, { RoomId: o.thames, Start: london(4, '09:00'), Finish: london(4, '10:00') });

@@ -8,6 +8,7 @@ import { grant } from '../../testing/fixtures.js';
  * and Clinic A (clinical); Floor 2 with the restricted Boardroom, approved by `approver` (directly)
  * and by the members of the team Facilities (`teamApprover`); plus a hidden and a disabled room.
  * Secret Site (restricted room access, only `siteListed` may choose its rooms) with Vault.
+ * `guest` (guest@example.org) is a person known to Hotdesk, so bookings may be made on behalf of them.
  */
 export const NOW = new Date('2030-04-01T07:00:00Z'); // Monday 08:00 in London (BST)
 
@@ -15,7 +16,7 @@ export const NOW = new Date('2030-04-01T07:00:00Z'); // Monday 08:00 in London (
 export const london = (day: number, hhmm: string) => new Date(`2030-04-${String(day).padStart(2, '0')}T${hhmm}:00+01:00`).toISOString();
 
 export interface Org {
-  admin: TestUser; staff: TestUser; other: TestUser; approver: TestUser; teamApprover: TestUser; siteListed: TestUser;
+  admin: TestUser; staff: TestUser; other: TestUser; approver: TestUser; teamApprover: TestUser; siteListed: TestUser; guest: TestUser;
   siteId: number; floor1: number; floor2: number; thames: number; severn: number; clinicA: number; boardroom: number;
   hidden: number; disabled: number; secretSite: number; secretLocation: number; vault: number; teamId: number;
 }
@@ -36,6 +37,7 @@ export async function createOrg(t: T): Promise<Org> {
   const approver = await createUser(t, { email: 'approver@hq.example', name: 'Alex Approver' });
   const teamApprover = await createUser(t, { email: 'facilities@hq.example', name: 'Fay Facilities' });
   const siteListed = await createUser(t, { email: 'listed@hq.example', name: 'Lia Listed' });
+  const guest = await createUser(t, { email: 'guest@example.org', name: 'Gil Guest' });
   const site = async (title: string, restricted: boolean) => (await t.pool.query<{ id: number }>(
     `INSERT INTO sites (title, time_zone, notification_email, restrict_room_access) VALUES ($1, 'Europe/London', $2, $3) RETURNING id`,
     [title, restricted ? '' : 'rooms@hq.example', restricted])).rows[0]!.id;
@@ -58,7 +60,7 @@ export async function createOrg(t: T): Promise<Org> {
   const secretLocation = await location(secretSite, 'Basement');
   const vault = await room(t, secretLocation, 'Vault');
   await grant(t.pool, { scope: 'site', scopeId: secretSite, accessType: 1, userId: siteListed.id });
-  return { admin, staff, other, approver, teamApprover, siteListed, siteId, floor1, floor2, thames, severn, clinicA, boardroom, hidden, disabled, secretSite, secretLocation, vault, teamId };
+  return { admin, staff, other, approver, teamApprover, siteListed, guest, siteId, floor1, floor2, thames, severn, clinicA, boardroom, hidden, disabled, secretSite, secretLocation, vault, teamId };
 }
 
 export const call = (t: Pick<TestApp, 'app'>, who: TestUser | undefined, method: 'GET' | 'POST', url: string, payload?: unknown) =>
