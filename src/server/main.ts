@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const applied = await migrate(pool);
   if (applied.length) log(`Database migrations applied: ${applied.join(', ')}`);
 
-  const sessions = new SessionStore(pool, config.sessionIdleMinutes);
+  const sessions = new SessionStore(pool, config.sessionIdleMinutes, config.sessionMaxDays);
   const signInLimiter = new SignInLimiter(pool);
   const deps = { config, pool, sessions, signInLimiter, now: () => new Date(), version };
   const app = await buildApp(deps);

@@ -15,7 +15,7 @@ afterAll(async () => { await tHttps.close(); await t.dropDatabase(); });
 
 // Each test signs in from an address of its own, so the per-address limit of one does not leak into another.
 let nextAddress = 1;
-const freshAddress = () => `10.0.0.${nextAddress++}`;
+const freshAddress = () => { const n = nextAddress++; return `10.0.${n >> 8}.${n & 255}`; };
 
 function login(app: T, payload: unknown, o: { address?: string; cookie?: string; contentType?: string } = {}) {
   return app.app.inject({
@@ -97,56 +97,118 @@ describe('signing in with the wrong password or an unknown e-mail', () => {
 });
 
 describe('the sign-in rate limit', () => {
-  it('answers 429 at the 6th attempt for one account, even with the right password', async () => {
+  const L = SIGN_IN_LIMITS;
+  /** Moves an account's counted failures (from every address) this many seconds into the past. */
+  const age = (email: string, seconds: number) =>
+    t.pool.query(`UPDATE sign_in_failures SET failed_at = failed_at - make_interval(secs => $2) WHERE key = $1`, [`email:${email}`, seconds]);
+
+  it('answers 429 at the 6th attempt for one account from one address, even with the right password', async () => {
     const victim = await createUser(t, { email: 'victim@example.org' });
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
-      expect((await login(t, { email: victim.email, password: 'guess number ' + i })).statusCode).toBe(401);
+    const address = freshAddress();
+    for (let i = 0; i < L.perAccountAndAddress; i++) {
+      expect((await login(t, { email: victim.email, password: 'guess number ' + i }, { address })).statusCode).toBe(401);
     }
-    const res = await login(t, { email: 'VICTIM@example.org', password: victim.password });
+    const res = await login(t, { email: 'VICTIM@example.org', password: victim.password }, { address });
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ Code: 'TOO_MANY_ATTEMPTS', Error: expect.stringMatching(/Too many sign-in attempts/) });
+    expect(res.json()).toMatchObject({ Code: 'TOO_MANY_ATTEMPTS', Error: 'Too many sign-in attempts. Please wait 15 minutes and try again.' });
     expect(sessionCookieFrom(res)).toBeUndefined();
+    // The lock lasts the window: 15 minutes later (the failures moved back) the address may try again.
+    await t.pool.query(`UPDATE sign_in_failures SET failed_at = failed_at - interval '16 minutes' WHERE key = $1`, [`email-ip:${victim.email} ${address}`]);
+    expect((await login(t, { email: victim.email, password: victim.password }, { address })).statusCode).toBe(200);
+  });
+
+  it("does not let a stranger lock the owner out: 5 failures from address A leave the owner free at address B", async () => {
+    const owner = await createUser(t, { email: 'owner@example.org' });
+    const strangerAddress = freshAddress();
+    for (let i = 0; i < L.perAccountAndAddress; i++) {
+      expect((await login(t, { email: owner.email, password: 'stranger guess ' + i }, { address: strangerAddress })).statusCode).toBe(401);
+    }
+    expect((await login(t, { email: owner.email, password: owner.password }, { address: strangerAddress })).statusCode).toBe(429);
+    const res = await login(t, { email: owner.email, password: owner.password }, { address: freshAddress() });
+    expect(res.statusCode).toBe(200);
+    expect(sessionCookieFrom(res)).toBeDefined();
+    // The owner's sign-in does not unlock the stranger's address.
+    expect((await login(t, { email: owner.email, password: 'stranger guess 6' }, { address: strangerAddress })).statusCode).toBe(429);
   });
 
   it('lets another account sign in from the same address until 30 failures from that address', async () => {
     const address = freshAddress();
     const target = await createUser(t, { email: 'target@example.org' });
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) await login(t, { email: 'first@example.org', password: 'wrong password' }, { address });
+    for (let i = 0; i < L.perAccountAndAddress; i++) await login(t, { email: 'first@example.org', password: 'wrong password' }, { address });
     expect((await login(t, { email: 'first@example.org', password: 'wrong password' }, { address })).statusCode).toBe(429);
     // The refused attempt above does not count; 5 failures so far. Fill up to 29 with other accounts.
-    for (let i = SIGN_IN_LIMITS.perAccount; i < SIGN_IN_LIMITS.perAddress - 1; i++) {
+    for (let i = L.perAccountAndAddress; i < L.perAddress - 1; i++) {
       expect((await login(t, { email: `spray${i}@example.org`, password: 'wrong password' }, { address })).statusCode).toBe(401);
     }
     expect((await login(t, { email: target.email, password: target.password }, { address })).statusCode).toBe(200);
     expect((await login(t, { email: 'last@example.org', password: 'wrong password' }, { address })).statusCode).toBe(401);
     expect((await login(t, { email: target.email, password: target.password }, { address })).statusCode).toBe(429);
+    expect((await login(t, { email: 'fresh-account@example.org', password: 'wrong password' }, { address })).statusCode).toBe(429);
     // Another address is not affected.
     expect((await login(t, { email: target.email, password: target.password })).statusCode).toBe(200);
   });
 
-  it('cannot be outrun by guessing in parallel: at most 5 guesses are checked per account', async () => {
+  it('cannot be outrun by guessing in parallel from one address: at most 5 guesses are checked', async () => {
     const target = await createUser(t, { email: 'parallel@example.org' });
+    const address = freshAddress();
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      login(t, { email: target.email, password: `parallel guess ${i}` })));
+      login(t, { email: target.email, password: `parallel guess ${i}` }, { address })));
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    // However the parallel burst fell out, the account gets exactly 5 checked guesses in all.
+    // However the parallel burst fell out, the account gets exactly 5 checked guesses in all from there.
     let checked = statuses.filter((s) => s === 401).length;
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount + 1; i++) {
-      const status = (await login(t, { email: target.email, password: `serial guess ${i}` })).statusCode;
+    for (let i = 0; i < L.perAccountAndAddress + 1; i++) {
+      const status = (await login(t, { email: target.email, password: `serial guess ${i}` }, { address })).statusCode;
       if (status === 429) break;
       checked++;
     }
-    expect(checked).toBe(SIGN_IN_LIMITS.perAccount);
+    expect(checked).toBe(L.perAccountAndAddress);
+    expect((await login(t, { email: target.email, password: target.password }, { address })).statusCode).toBe(429);
+  });
+
+  it('slows a guesser spread over many addresses: past 20 failures within the hour, a growing wait', async () => {
+    const target = await createUser(t, { email: 'distributed@example.org' });
+    for (let i = 0; i < L.accountBackoff.after; i++) {
+      expect((await login(t, { email: target.email, password: `spread guess ${i}` })).statusCode).toBe(401);
+    }
+    // The 21st attempt, from yet another address, must wait 30 s after the last failure: refused, even
+    // with the right password (the owner too is told to wait), and not counted.
+    const refused = await login(t, { email: target.email, password: target.password });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ Code: 'TOO_MANY_ATTEMPTS', Error: 'Too many sign-in attempts. Please wait 1 minute and try again.' });
+    await age(target.email, L.accountBackoff.firstWaitSeconds + 1);
+    expect((await login(t, { email: target.email, password: 'spread guess 21' })).statusCode).toBe(401);
+    // The next wait is twice as long: 31 s later still refused, 61 s later checked.
+    await age(target.email, L.accountBackoff.firstWaitSeconds + 1);
+    expect((await login(t, { email: target.email, password: 'spread guess 22' })).statusCode).toBe(429);
+    await age(target.email, L.accountBackoff.firstWaitSeconds);
+    expect((await login(t, { email: target.email, password: 'spread guess 22' })).statusCode).toBe(401);
+    await age(target.email, 10);
+    expect((await login(t, { email: target.email, password: target.password })).statusCode).toBe(429);
+    // Once the guessing stops, the account is free again within the hour.
+    await age(target.email, L.accountBackoff.windowMinutes * 60);
+    expect((await login(t, { email: target.email, password: target.password })).statusCode).toBe(200);
+  });
+
+  it('holds a parallel burst from many addresses to the back-off threshold', async () => {
+    const target = await createUser(t, { email: 'burst@example.org' });
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+      login(t, { email: target.email, password: `burst guess ${i}` })));
+    const checked = results.filter((r) => r.statusCode === 401).length;
+    expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    expect(checked).toBeLessThanOrEqual(L.accountBackoff.after);
+    // Topped up to 20 counted failures, the next attempt is refused.
+    for (let i = checked; i < L.accountBackoff.after; i++) await login(t, { email: target.email, password: `top up ${i}` });
     expect((await login(t, { email: target.email, password: target.password })).statusCode).toBe(429);
   });
 
-  it('forgets an account\'s failures after a good sign-in', async () => {
+  it('forgets failures from an address after a good sign-in from it', async () => {
     const carol = await createUser(t, { email: 'carol@example.org' });
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount - 1; i++) await login(t, { email: carol.email, password: 'wrong password' });
-    expect((await login(t, { email: carol.email, password: carol.password })).statusCode).toBe(200);
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount - 1; i++) await login(t, { email: carol.email, password: 'wrong password' });
-    expect((await login(t, { email: carol.email, password: carol.password })).statusCode).toBe(200);
+    const address = freshAddress();
+    for (let i = 0; i < L.perAccountAndAddress - 1; i++) await login(t, { email: carol.email, password: 'wrong password' }, { address });
+    expect((await login(t, { email: carol.email, password: carol.password }, { address })).statusCode).toBe(200);
+    for (let i = 0; i < L.perAccountAndAddress - 1; i++) await login(t, { email: carol.email, password: 'wrong password' }, { address });
+    expect((await login(t, { email: carol.email, password: carol.password }, { address })).statusCode).toBe(200);
   });
 });
 

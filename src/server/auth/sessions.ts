@@ -19,22 +19,32 @@ export interface SessionUser {
   configVersion: number;
 }
 
+/**
+ * The session cookie's name over plain http (and in tests). Over https the name carries a prefix the
+ * browser enforces (sessionCookieName in cookies.ts): read and write the cookie through that function.
+ */
 export const SESSION_COOKIE = 'hotdesk_session';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
  * Server-side sessions in PostgreSQL: every instance sees the same sessions, and deleting a row
  * revokes one at once. The cookie holds a random token; only its hash is stored.
+ *
+ * A session ends after `idleMinutes` without use (sliding), and in any case `maxDays` after it was
+ * created however busy it is (absolute lifetime): the sliding expiry is never moved past
+ * created_at + maxDays, and a lookup also checks created_at, so lowering HOTDESK_SESSION_MAX_DAYS
+ * ends older sessions at once.
  */
 export class SessionStore {
   private readonly callers = new CallerCache();
   /** Every request looks its session up: concurrent lookups share statements (LookupBatcher). */
   readonly lookups: LookupBatcher<string, SessionRow>;
 
-  constructor(private readonly pool: pg.Pool, private readonly idleMinutes: number) {
+  /** `maxDays`: HOTDESK_SESSION_MAX_DAYS (its default, 30, for tools and benches that make sessions directly). */
+  constructor(private readonly pool: pg.Pool, private readonly idleMinutes: number, readonly maxDays = 30) {
     this.lookups = new LookupBatcher<string, SessionRow>(async (idHashes) => {
       // Named (prepared): planned once per connection.
-      const { rows } = await this.pool.query<SessionRow & { id_hash: string }>({ name: 'session_resolve', text: RESOLVE_SQL, values: [idHashes] });
+      const { rows } = await this.pool.query<SessionRow & { id_hash: string }>({ name: 'session_resolve', text: RESOLVE_SQL, values: [idHashes, this.maxDays] });
       return new Map(rows.map((r) => [r.id_hash, r]));
     });
   }
@@ -42,8 +52,9 @@ export class SessionStore {
   async create(userId: number, userAgent: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.pool.query(
-      `INSERT INTO sessions (id_hash, user_id, expires_at, user_agent) VALUES ($1, $2, now() + make_interval(mins => $3), $4)`,
-      [hashToken(token), userId, this.idleMinutes, userAgent.slice(0, 300)],
+      `INSERT INTO sessions (id_hash, user_id, expires_at, user_agent)
+       VALUES ($1, $2, now() + least(make_interval(mins => $3), make_interval(days => $5)), $4)`,
+      [hashToken(token), userId, this.idleMinutes, userAgent.slice(0, 300), this.maxDays],
     );
     return token;
   }
@@ -68,8 +79,10 @@ export class SessionStore {
     if (!row) return undefined;
     if (row.stale) {
       void this.pool.query(
-        `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(mins => $2) WHERE id_hash = $1`,
-        [idHash, this.idleMinutes],
+        `UPDATE sessions SET last_seen_at = now(),
+           expires_at = least(now() + make_interval(mins => $2), created_at + make_interval(days => $3))
+         WHERE id_hash = $1`,
+        [idHash, this.idleMinutes, this.maxDays],
       ).catch(() => undefined);
     }
     const details = this.callers.get(row.id, row.caller_version, row.config_version) ?? await this.loadCaller(row);
@@ -88,7 +101,8 @@ export class SessionStore {
   }
 
   async purgeExpired(): Promise<number> {
-    return (await this.pool.query('DELETE FROM sessions WHERE expires_at < now()')).rowCount ?? 0;
+    return (await this.pool.query(
+      'DELETE FROM sessions WHERE expires_at < now() OR created_at < now() - make_interval(days => $1)', [this.maxDays])).rowCount ?? 0;
   }
 }
 
@@ -113,7 +127,7 @@ export const RESOLVE_SQL = `
     s.last_seen_at < now() - interval '1 minute' AS stale,
     (SELECT version FROM config_version) AS config_version
   FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id_hash = ANY($1::text[]) AND s.expires_at > now()`;
+  WHERE s.id_hash = ANY($1::text[]) AND s.expires_at > now() AND s.created_at > now() - make_interval(days => $2::int)`;
 
 const CALLER_SQL = `
   SELECT

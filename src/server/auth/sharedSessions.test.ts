@@ -88,7 +88,7 @@ describe('the sign-in limit shared by two instances', () => {
     const victim = await createUser(a, { email: 'limited@example.org' });
     const attempt = (on: T, password: string) =>
       on.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.9.9.9', payload: { email: victim.email, password } });
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress; i++) {
       expect((await attempt(i % 2 === 0 ? a : b, 'wrong password')).statusCode).toBe(401);
     }
     expect((await attempt(a, victim.password)).statusCode).toBe(429);

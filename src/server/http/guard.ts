@@ -35,8 +35,9 @@ export function requireUser(request: FastifyRequest): SessionUser {
 /**
  * Loads the session (when a cookie is present) and enforces the route's declared access level:
  * 401 when a signed-in person is needed and none is, 403 when the person lacks the role.
+ * `cookieName`: the session cookie's name, sessionCookieName(config) (auth/cookies.ts).
  */
-export function registerGuard(app: FastifyInstance, sessions: SessionStore, basePath: string): void {
+export function registerGuard(app: FastifyInstance, sessions: SessionStore, basePath: string, cookieName = SESSION_COOKIE): void {
   app.decorateRequest('user', undefined);
   const declared = new Map<string, AccessLevel>();
   app.decorate('declaredRoutes', declared);
@@ -52,7 +53,7 @@ export function registerGuard(app: FastifyInstance, sessions: SessionStore, base
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return; // static files and pages
-    const token = request.cookies?.[SESSION_COOKIE];
+    const token = request.cookies?.[cookieName];
     if (token) {
       try {
         request.user = await sessions.resolve(token);

@@ -26,7 +26,11 @@ const HINT_BUDGET_MS = 150;
  * own data and code. The calls are authorized as always when they arrive; a hint only makes them
  * leave earlier. Anything that fails or is slow leaves the page without hints, never without the page.
  */
-export function signedInPagePreloads(sessions: SessionStore, files: ScreenModules, basePath: string, screens: readonly ScreenHintsFor[]): PagePreloads {
+export function signedInPagePreloads(
+  sessions: SessionStore, files: ScreenModules, basePath: string, screens: readonly ScreenHintsFor[],
+  /** The session cookie's name, sessionCookieName(config) (auth/cookies.ts). */
+  cookieName = SESSION_COOKIE,
+): PagePreloads {
   const hintsFor = async (token: string, routerPath: string): Promise<PageHintLinks> => {
     if (!(await sessions.resolve(token))) return NO_HINTS;
     const found = (await Promise.all(screens.map((hints) => hints(routerPath)))).filter((h) => h !== null);
@@ -35,7 +39,7 @@ export function signedInPagePreloads(sessions: SessionStore, files: ScreenModule
     return { calls: callLinks(basePath, calls), files: fileLinks(basePath, built.flatMap((b) => b.scripts), built.flatMap((b) => b.styles)) };
   };
   return async (request, routerPath) => {
-    const token = request.cookies?.[SESSION_COOKIE];
+    const token = request.cookies?.[cookieName];
     if (!token) return NO_HINTS;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<PageHintLinks>((resolve) => { timer = setTimeout(() => resolve(NO_HINTS), HINT_BUDGET_MS); });

@@ -53,7 +53,7 @@ export async function buildTestApp(opts: { env?: Record<string, string>; pool?: 
   const deps: AppDeps = {
     config,
     pool,
-    sessions: new SessionStore(pool, config.sessionIdleMinutes),
+    sessions: new SessionStore(pool, config.sessionIdleMinutes, config.sessionMaxDays),
     signInLimiter: new SignInLimiter(pool),
     now: () => now ?? new Date(),
     version: '1.0.1',
@@ -72,7 +72,7 @@ export async function buildTestApp(opts: { env?: Record<string, string>; pool?: 
 
 export interface TestUser { id: number; email: string; password: string; cookie: string }
 
-// scrypt is slow on purpose; tests hash each distinct password once.
+// Password hashing is slow on purpose; tests hash each distinct password once.
 const hashes = new Map<string, Promise<string>>();
 const hashOnce = (password: string) => {
   if (!hashes.has(password)) hashes.set(password, hashPassword(password));

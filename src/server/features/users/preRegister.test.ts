@@ -40,7 +40,7 @@ describe('POST /api/users by an admin', () => {
     const res = await preRegister({ email: 'withpass@example.org', fullname: 'With Pass', PASSWORD: 'a long secret' });
     expect(res.statusCode).toBe(201);
     const stored = (await t.pool.query('SELECT password_hash FROM users WHERE id = $1', [res.json().Id])).rows[0].password_hash;
-    expect(stored).toMatch(/^scrypt\$/);
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(stored).not.toContain('a long secret');
     const login = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'WithPass@example.org', password: 'a long secret' } });
     expect(login.statusCode).toBe(200);

@@ -7,8 +7,8 @@ import { Panel } from '../../app/shell/Panel.js';
 const BROWSER_STORAGE = [
   {
     name: 'hotdesk_session (cookie)',
-    why: 'Keeps you signed in. It holds only a random identifier. It is HttpOnly, so scripts in the page cannot read it, and it is sent only to Hotdesk.',
-    howLong: 'Ends when you sign out, or after 14 days without using Hotdesk (your organisation may set a different period).',
+    why: 'Keeps you signed in. It holds only a random identifier. It is HttpOnly, so scripts in the page cannot read it, and it is sent only to Hotdesk. Over https its name starts with __Host- or __Secure-, so your browser sends it only over a secure connection.',
+    howLong: 'Ends when you sign out, after 14 days without using Hotdesk, or 30 days after you signed in, whichever comes first (your organisation may set different periods).',
   },
   {
     name: 'Push reminder snooze (cookie)',
