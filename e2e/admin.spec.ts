@@ -55,9 +55,12 @@ test('an admin pre-registers a person and gives them a role; the person\'s menu 
   await dialog.getByLabel('Password (optional)').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Add person' }).click();
 
-  // The Assign Roles dialog opens for the new person, with no role ticked.
+  // The Assign Roles dialog opens for the new person, with no role ticked; a pre-registration expects
+  // single sign-on (issue 18).
   const roles = page.getByRole('dialog', { name: 'Assign Roles: Rowan Rolewise' });
   await expect(roles.getByRole('checkbox', { name: 'Reporting' })).not.toBeChecked();
+  const sso = roles.getByRole('switch', { name: 'Expects single sign-on' });
+  await expect(sso).toBeChecked();
   await page.screenshot({ path: `${SCREENS}/admin-1-roles-dialog.png`, fullPage: true });
 
   // Before the role: the person's Settings tile is disabled.
@@ -66,10 +69,18 @@ test('an admin pre-registers a person and gives them a role; the person\'s menu 
   expect((await readMenuTiles(person)).find((t) => t.label === 'Settings')).toEqual({ label: 'Settings', enabled: false });
 
   await roles.getByRole('checkbox', { name: 'Reporting' }).check();
+  await sso.uncheck();
   await roles.getByRole('button', { name: 'Save' }).click();
   await expect(roles).toBeHidden();
   await expect(page.getByText('Roles saved for Rowan Rolewise.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Rowan Rolewise/ })).toBeVisible();
+  // Opened again: the single sign-on mark was saved with the roles.
+  await page.getByRole('button', { name: 'Assign roles to Rowan Rolewise' }).click();
+  await expect(sso).not.toBeChecked();
+  await expect(roles.getByRole('checkbox', { name: 'Reporting' })).toBeChecked();
+  await page.screenshot({ path: `${SCREENS}/admin-1b-roles-dialog-sso.png`, fullPage: true });
+  await roles.getByRole('button', { name: 'Cancel' }).click();
+  await expect(roles).toBeHidden();
 
   // After: the same person, on their next page load, may open Settings and sees Reporting there.
   await person.reload();

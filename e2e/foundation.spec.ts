@@ -101,6 +101,18 @@ test('a wrong password shows the server\'s error text and keeps the person on th
   await expect(page.getByRole('link', { name: /Microsoft/ })).toHaveCount(0);
 });
 
+test('a single sign-on refused to link an existing account is explained on the sign-in page (issue 18)', async ({ page }) => {
+  // Where /auth/oidc/callback sends the browser when it refuses the link (src/domain/oidcLink.ts).
+  await page.goto('login?error=sso_link_refused');
+  await expect(page.getByRole('alert').filter({ hasText: 'Single sign-on could not sign you in' })).toContainText(
+    'This e-mail address belongs to an existing Hotdesk account, so it cannot be linked to your sign-in automatically. Ask an administrator.');
+  await page.screenshot({ path: 'test-results/screens/login-sso-refused.png', fullPage: true });
+  // An unknown code shows nothing.
+  await page.goto('login?error=something-else');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('/ redirects to the home menu', async ({ page }) => {
   await signInAs(page, 'staff');
   await page.goto('./');

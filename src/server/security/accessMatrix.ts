@@ -89,6 +89,8 @@ export const ACCESS_MATRIX: Record<string, AccessLevel> = {
   'POST /api/users/:email/roles': 'admin',
   'GET /api/users/:id': 'signedIn',
   'POST /api/users/:id/signOutEverywhere': 'admin',
+  'GET /api/users/:id/sso': 'admin',
+  'POST /api/users/:id/sso': 'admin',
   'GET /api/users/admins/export': 'admin',
   'GET /api/users/current/isAuthenticated': 'anonymous',
   'POST /api/users/me': 'signedIn',

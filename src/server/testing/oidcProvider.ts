@@ -15,9 +15,11 @@ export interface TestIdp {
   /** Creates the provider with its one client; call once the app's callback URL is known. */
   start(redirectUri: string): void;
   /**
-   * The account the next interaction signs in, with the claims its ID token carries (a `groups` claim
-   * too, as Entra ID sends it). Claims named in `userinfoOnly` are left out of the ID token and only
-   * served by the userinfo endpoint, as some providers are set up to do.
+   * The account the next interaction signs in, with the claims its ID token carries: any of `email`,
+   * `email_verified`, `name`, `given_name`, `family_name`, `preferred_username` (an address there and
+   * no `email`: as Entra ID may send it), and as Entra ID sends them `groups`, `tid`, `oid`, `xms_edov`
+   * and `upn`. Claims named in `userinfoOnly` are left out of the ID token and only served by the
+   * userinfo endpoint, as some providers are set up to do.
    */
   signInAs(accountId: string, claims: Record<string, unknown>, opts?: { userinfoOnly?: string[] }): void;
   close(): Promise<void>;
@@ -52,8 +54,10 @@ export async function startTestIdp(): Promise<TestIdp> {
         // Like Microsoft Entra ID: the ID token itself carries e-mail and name.
         conformIdTokenClaims: false,
         claims: {
-          // groups: issued with openid, like Entra ID's groups claim (set up in the app registration, no scope).
-          openid: ['sub', 'groups'],
+          // groups: issued with openid, like Entra ID's groups claim (set up in the app registration, no scope);
+          // so are Entra ID's tenant id (tid), object id (oid), and optional claim xms_edov (e-mail domain
+          // owner verified), and upn.
+          openid: ['sub', 'groups', 'tid', 'oid', 'xms_edov', 'upn'],
           email: ['email', 'email_verified'],
           profile: ['name', 'given_name', 'family_name', 'preferred_username'],
         },

@@ -42,3 +42,15 @@ export async function admins(db: Db): Promise<{ id: number; full_name: string; e
      ORDER BY lower(u.full_name), u.email_key`, [ADMIN_ROLE_ID]);
   return rows;
 }
+
+/** Whether the person expects single sign-on (users.expects_sso) and has an identity linked; undefined: no such person. */
+export async function ssoOf(db: Db, userId: number): Promise<{ expectsSso: boolean; linked: boolean } | undefined> {
+  const { rows } = await db.query<{ expectsSso: boolean; linked: boolean }>(
+    'SELECT expects_sso AS "expectsSso", oidc_subject IS NOT NULL AS "linked" FROM users WHERE id = $1', [userId]);
+  return rows[0];
+}
+
+/** Sets the mark; false when there is no such person. */
+export async function setExpectsSso(db: Db, userId: number, expectsSso: boolean): Promise<boolean> {
+  return (await db.query('UPDATE users SET expects_sso = $2 WHERE id = $1', [userId, expectsSso])).rowCount === 1;
+}

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AssignRolesInput, EmailParam, RoleList, SignOutEverywhereResponse } from '../../../domain/wire/admin.js';
 import { IdParam } from '../../../domain/wire/common.js';
 import { Profile } from '../../../domain/wire/profile.js';
 import type { AppDeps } from '../../deps.js';
-import { adminsCsv, assignRoles, listRoles, profileByEmail, signOutEverywhere } from './userManagement.service.js';
+import { textResponse } from '../../http/openApiResponses.js';
+import { PersonSso, PersonSsoInput } from '../../../domain/wire/personSso.js';
+import { adminsCsv, assignRoles, listRoles, personSso, profileByEmail, setPersonSso, signOutEverywhere } from './userManagement.service.js';
 
-/** Roles, role assignment, the admins export and session revocation (issue 6). */
+/** Roles, role assignment, the admins export, session revocation (issue 6) and the single sign-on mark (issue 18). */
 export const userManagementRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['users'];
 
@@ -31,7 +32,7 @@ export const userManagementRoutes = (deps: AppDeps): FastifyPluginAsyncZod => as
 
   app.get('/api/users/admins/export', {
     config: { access: 'admin' },
-    schema: { tags, summary: 'The admins as CSV (Id, FullName, Email)', response: { 200: z.string() } },
+    schema: { tags, summary: 'The admins as CSV (Id, FullName, Email)', response: { 200: textResponse('text/csv', 'The admins, as an attachment') } },
   }, async (_request, reply) => reply
     .type('text/csv; charset=utf-8')
     .header('Content-Disposition', 'attachment; filename="admins.csv"')
@@ -42,4 +43,18 @@ export const userManagementRoutes = (deps: AppDeps): FastifyPluginAsyncZod => as
     config: { access: 'admin' },
     schema: { tags, summary: "End every session of a person (they must sign in again)", params: IdParam, response: { 200: SignOutEverywhereResponse } },
   }, async (request) => signOutEverywhere(deps, request.params.id));
+
+  app.get('/api/users/:id/sso', {
+    config: { access: 'admin' },
+    schema: { tags, summary: 'Whether the person is marked as expecting single sign-on, and whether an identity is linked', params: IdParam, response: { 200: PersonSso } },
+  }, async (request) => personSso(deps, request.params.id));
+
+  app.post('/api/users/:id/sso', {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      summary: 'Mark the person as expecting single sign-on (body ExpectsSso): their first OpenID Connect sign-in with a verified address may then link to them even if they have a password or the Admin role',
+      params: IdParam, body: PersonSsoInput, response: { 200: PersonSso },
+    },
+  }, async (request) => setPersonSso(deps, request.params.id, request.body.ExpectsSso));
 };

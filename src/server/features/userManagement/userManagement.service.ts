@@ -5,7 +5,8 @@ import type { AppDeps } from '../../deps.js';
 import { badInput, conflict, notFound } from '../../http/errors.js';
 import { inTransaction } from '../orgAccess/orgAccess.repo.js';
 import { loadProfile } from '../users/users.repo.js';
-import { admins, allRoles, countAdmins, lockAdminRole, replaceRoles, roleIdsOf, userExists, userIdByEmail } from './userManagement.repo.js';
+import type { PersonSso } from '../../../domain/wire/personSso.js';
+import { admins, allRoles, countAdmins, lockAdminRole, replaceRoles, roleIdsOf, setExpectsSso, ssoOf, userExists, userIdByEmail } from './userManagement.repo.js';
 
 const ADMIN_ROLE_ID = 1;
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot lose the Admin role. Make someone else an admin first.';
@@ -55,4 +56,20 @@ export async function adminsCsv(deps: AppDeps): Promise<string> {
 export async function signOutEverywhere(deps: AppDeps, userId: number): Promise<{ Success: boolean; SessionsEnded: number }> {
   if (!(await userExists(deps.pool, userId))) throw notFound('The person');
   return { Success: true, SessionsEnded: await deps.sessions.destroyAllFor(userId) };
+}
+
+/** Whether the person expects single sign-on (domain/oidcLink.ts), and whether an identity is linked. */
+export async function personSso(deps: AppDeps, userId: number): Promise<PersonSso> {
+  const sso = await ssoOf(deps.pool, userId);
+  if (!sso) throw notFound('The person');
+  return { Id: userId, ExpectsSso: sso.expectsSso, Linked: sso.linked };
+}
+
+/**
+ * An admin marks a person as expecting single sign-on, or clears the mark: with it, the person's first
+ * OpenID Connect sign-in with a verified address may link to them despite a password or the Admin role.
+ */
+export async function setPersonSso(deps: AppDeps, userId: number, expectsSso: boolean): Promise<PersonSso> {
+  if (!(await setExpectsSso(deps.pool, userId, expectsSso))) throw notFound('The person');
+  return personSso(deps, userId);
 }

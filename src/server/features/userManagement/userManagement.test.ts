@@ -203,3 +203,69 @@ describe('POST /api/users/{id}/signOutEverywhere', () => {
     expect((await call(t, admin, 'GET', '/api/roles')).statusCode).toBe(200);
   });
 });
+
+describe('the single sign-on mark: GET and POST /api/users/{id}/sso (issue 18)', () => {
+  const expectsSso = async (id: number) =>
+    (await t.pool.query<{ expects_sso: boolean }>('SELECT expects_sso FROM users WHERE id = $1', [id])).rows[0]!.expects_sso;
+
+  it('an admin sets and clears it; the answer says whether an identity is linked', async () => {
+    const person = await createUser(t);
+    expect((await call(t, admin, 'GET', `/api/users/${person.id}/sso`)).json()).toEqual({ Id: person.id, ExpectsSso: false, Linked: false });
+    const set = await call(t, admin, 'POST', `/api/users/${person.id}/sso`, { ExpectsSso: true });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ Id: person.id, ExpectsSso: true, Linked: false });
+    expect(await expectsSso(person.id)).toBe(true);
+    // Body keys match in any case, as everywhere.
+    expect((await call(t, admin, 'POST', `/api/users/${person.id}/sso`, { expectssso: false })).json()).toMatchObject({ ExpectsSso: false });
+    expect(await expectsSso(person.id)).toBe(false);
+    await t.pool.query(`UPDATE users SET oidc_issuer = 'https://idp.example', oidc_subject = 'linked-sub' WHERE id = $1`, [person.id]);
+    expect((await call(t, admin, 'GET', `/api/users/${person.id}/sso`)).json()).toEqual({ Id: person.id, ExpectsSso: false, Linked: true });
+  });
+
+  it('pre-registration (POST /api/users) marks the person by default; ExpectsSso false does not', async () => {
+    const marked = await call(t, admin, 'POST', '/api/users', { Email: 'sso.default@example.org', FullName: 'Default Mark' });
+    expect(marked.statusCode).toBe(201);
+    expect(await expectsSso(marked.json().Id)).toBe(true);
+    const withPassword = await call(t, admin, 'POST', '/api/users', { Email: 'sso.password@example.org', FullName: 'With Password', Password: 'a long password' });
+    expect(await expectsSso(withPassword.json().Id)).toBe(true);
+    const unmarked = await call(t, admin, 'POST', '/api/users', { Email: 'sso.off@example.org', FullName: 'No Mark', ExpectsSso: false });
+    expect(unmarked.statusCode).toBe(201);
+    expect(await expectsSso(unmarked.json().Id)).toBe(false);
+    expect((await call(t, admin, 'POST', '/api/users', { Email: 'sso.bad@example.org', FullName: 'Bad', ExpectsSso: 'yes' })).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['a missing ExpectsSso', {}],
+    ['a string', { ExpectsSso: 'true' }],
+    ['a number', { ExpectsSso: 1 }],
+    ['null', { ExpectsSso: null }],
+  ])('answers 400 for %s and changes nothing', async (_name, body) => {
+    const person = await createUser(t);
+    const res = await call(t, admin, 'POST', `/api/users/${person.id}/sso`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Code).toBe('BAD_INPUT');
+    expect(await expectsSso(person.id)).toBe(false);
+  });
+
+  it('answers 400 for an id that is not a number, 404 for an unknown person', async () => {
+    expect((await call(t, admin, 'POST', '/api/users/abc/sso', { ExpectsSso: true })).statusCode).toBe(400);
+    expect((await call(t, admin, 'GET', '/api/users/0/sso')).statusCode).toBe(400);
+    expect((await call(t, admin, 'POST', '/api/users/999999/sso', { ExpectsSso: true })).statusCode).toBe(404);
+    expect((await call(t, admin, 'GET', '/api/users/999999/sso')).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['a Booking Manager', () => manager, 403],
+    ['a Reporting user', () => reporter, 403],
+    ['staff', () => staff, 403],
+    ['a signed-out caller', () => undefined, 401],
+  ])('refuses %s (%i) and changes nothing', async (_name, who, status) => {
+    const person = await createUser(t);
+    expect((await call(t, who(), 'POST', `/api/users/${person.id}/sso`, { ExpectsSso: true })).statusCode).toBe(status);
+    expect((await call(t, who(), 'GET', `/api/users/${person.id}/sso`)).statusCode).toBe(status);
+    // Nor may a person mark themselves.
+    expect((await call(t, staff, 'POST', `/api/users/${staff.id}/sso`, { ExpectsSso: true })).statusCode).toBe(403);
+    expect(await expectsSso(person.id)).toBe(false);
+    expect(await expectsSso(staff.id)).toBe(false);
+  });
+});

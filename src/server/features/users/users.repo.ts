@@ -9,16 +9,22 @@ export async function findUserByEmail(db: pg.Pool | pg.PoolClient, email: string
   return rows[0];
 }
 
-export async function insertUser(db: pg.Pool | pg.PoolClient, u: { email: string; fullName: string; passwordHash?: string | null }): Promise<number> {
+/** expectsSso: may be linked by e-mail to an OpenID Connect sign-in despite a password or the Admin role (domain/oidcLink.ts). */
+export async function insertUser(db: pg.Pool | pg.PoolClient, u: { email: string; fullName: string; passwordHash?: string | null; expectsSso?: boolean }): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    'INSERT INTO users (email, full_name, password_hash) VALUES ($1, $2, $3) RETURNING id',
-    [u.email.trim(), u.fullName.trim(), u.passwordHash ?? null],
+    'INSERT INTO users (email, full_name, password_hash, expects_sso) VALUES ($1, $2, $3, $4) RETURNING id',
+    [u.email.trim(), u.fullName.trim(), u.passwordHash ?? null, u.expectsSso ?? false],
   );
   return rows[0]!.id;
 }
 
 export async function setPasswordHash(db: pg.Pool | pg.PoolClient, userId: number, hash: string): Promise<void> {
   await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, hash]);
+}
+
+/** Replaces a password hash by a stronger one of the same password, unless it was changed meanwhile. */
+export async function upgradePasswordHash(db: pg.Pool | pg.PoolClient, userId: number, oldHash: string, newHash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [userId, oldHash, newHash]);
 }
 
 export async function addRole(db: pg.Pool | pg.PoolClient, userId: number, roleId: number): Promise<void> {
@@ -30,26 +36,63 @@ export async function countAdmins(db: pg.Pool | pg.PoolClient): Promise<number> 
   return rows[0]?.n ?? 0;
 }
 
+/** An OpenID Connect identity as stored on the person it is linked to. */
+export interface OidcIdentityRow { issuer: string; subject: string; email: string; fullName: string; tenantId?: string; objectId?: string }
+
+/** The person linked to an identity (issuer + subject), locked until the sign-in's transaction ends. */
+export async function findOidcUser(db: pg.Pool | pg.PoolClient, issuer: string, subject: string, lock = true):
+  Promise<{ id: number; email: string; oidc_tenant: string | null; oidc_object_id: string | null } | undefined> {
+  const { rows } = await db.query<{ id: number; email: string; oidc_tenant: string | null; oidc_object_id: string | null }>(
+    `SELECT id, email, oidc_tenant, oidc_object_id FROM users WHERE oidc_issuer = $1 AND oidc_subject = $2${lock ? ' FOR UPDATE' : ''}`,
+    [issuer, subject]);
+  return rows[0];
+}
+
+/** The person holding an address, with what deciding a link by e-mail needs (domain/oidcLink.ts), locked. */
+export async function findLinkCandidate(db: pg.PoolClient, email: string):
+  Promise<{ id: number; linked: boolean; hasPassword: boolean; isAdmin: boolean; expectsSso: boolean } | undefined> {
+  const { rows } = await db.query<{ id: number; linked: boolean; hasPassword: boolean; isAdmin: boolean; expectsSso: boolean }>(
+    `SELECT id, oidc_subject IS NOT NULL AS "linked", password_hash IS NOT NULL AS "hasPassword", expects_sso AS "expectsSso",
+       EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.role_id = 1) AS "isAdmin"
+     FROM users u WHERE email_key = lower($1) FOR UPDATE`,
+    [email.trim()]);
+  return rows[0];
+}
+
+/** Whether someone other than `userId` holds the address. */
+export async function emailHeldByOther(db: pg.PoolClient, email: string, userId: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM users WHERE email_key = lower($1) AND id <> $2', [email.trim(), userId])).rowCount !== 0;
+}
+
 /**
- * Creates or updates the person from an OpenID Connect sign-in. Matching is by issuer + subject first,
- * then by e-mail, so an admin's pre-registration (POST /api/users) is claimed at first sign-in.
+ * A linked person signed in again: their name (unless the provider sent none), their address when
+ * given (the caller checked it collides with no one), and the Entra ID tenant and object id when not
+ * yet recorded (people linked before they were).
  */
-export async function upsertOidcUser(db: pg.Pool | pg.PoolClient, u: { issuer: string; subject: string; email: string; fullName: string }): Promise<number> {
+export async function updateOidcUser(db: pg.PoolClient, userId: number, u: { email?: string; fullName: string; tenantId?: string; objectId?: string }): Promise<void> {
+  await db.query(
+    `UPDATE users SET email = coalesce($2, email), full_name = CASE WHEN $3 = '' THEN full_name ELSE $3 END,
+       oidc_tenant = coalesce(oidc_tenant, $4), oidc_object_id = coalesce(oidc_object_id, $5)
+     WHERE id = $1`,
+    [userId, u.email ?? null, u.fullName.trim(), u.tenantId ?? null, u.objectId ?? null]);
+}
+
+/** Links a new identity to an existing person (domain/oidcLink.ts allowed it); the name follows the provider's. */
+export async function linkOidcIdentity(db: pg.PoolClient, userId: number, u: OidcIdentityRow): Promise<void> {
+  await db.query(
+    `UPDATE users SET oidc_issuer = $2, oidc_subject = $3, oidc_tenant = $4, oidc_object_id = $5,
+       full_name = CASE WHEN $6 = '' THEN full_name ELSE $6 END
+     WHERE id = $1 AND oidc_subject IS NULL`,
+    [userId, u.issuer, u.subject, u.tenantId ?? null, u.objectId ?? null, u.fullName.trim()]);
+}
+
+/** A new person for a new identity; undefined when the address or the identity was taken meanwhile. */
+export async function insertOidcUser(db: pg.PoolClient, u: OidcIdentityRow): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(
-    `WITH by_subject AS (
-       UPDATE users SET email = $3, full_name = CASE WHEN $4 = '' THEN full_name ELSE $4 END
-       WHERE oidc_issuer = $1 AND oidc_subject = $2 RETURNING id),
-     by_email AS (
-       UPDATE users SET oidc_issuer = $1, oidc_subject = $2, full_name = CASE WHEN $4 = '' THEN full_name ELSE $4 END
-       WHERE NOT EXISTS (SELECT 1 FROM by_subject) AND email_key = lower($3) AND oidc_subject IS NULL RETURNING id),
-     created AS (
-       INSERT INTO users (email, full_name, oidc_issuer, oidc_subject)
-       SELECT $3, $4, $1, $2 WHERE NOT EXISTS (SELECT 1 FROM by_subject) AND NOT EXISTS (SELECT 1 FROM by_email)
-       RETURNING id)
-     SELECT id FROM by_subject UNION ALL SELECT id FROM by_email UNION ALL SELECT id FROM created`,
-    [u.issuer, u.subject, u.email, u.fullName],
-  );
-  return rows[0]!.id;
+    `INSERT INTO users (email, full_name, oidc_issuer, oidc_subject, oidc_tenant, oidc_object_id)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING id`,
+    [u.email.trim(), u.fullName.trim(), u.issuer, u.subject, u.tenantId ?? null, u.objectId ?? null]);
+  return rows[0]?.id;
 }
 
 /** The full profile (SPEC 3) as sent on the wire. */

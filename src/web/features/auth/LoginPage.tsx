@@ -1,6 +1,7 @@
 import { Alert, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { signInErrorMessage } from '../../../domain/oidcLink.js';
 import { api, ApiError } from '../../app/api.js';
 import { safeReturnTo } from '../../app/publicPaths.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
@@ -19,6 +20,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
+  // Sent here by the single sign-on callback when it signed no one in (?error=...).
+  const ssoError = signInErrorMessage(params.get('error'));
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -52,6 +55,7 @@ export function LoginPage() {
               <Divider label="or with a Hotdesk account" labelPosition="center" />
             </>
           )}
+          {ssoError && <Alert color="red" role="alert" title="Single sign-on could not sign you in">{ssoError}</Alert>}
           {providers.data?.setupPending && (
             <Alert color="blue" title="First start">
               No administrator exists yet. Open the one-time setup link printed by the server when it started.

@@ -1,6 +1,7 @@
 /** User management calls (SPEC 7 'Users, roles, teams'; teams administration of issue 6). */
 import type { AdminTeam, TeamGroupSync, TeamWithMembers } from '../../../domain/wire/admin.js';
 import type { PersonRef, TeamRef } from '../../../domain/wire/people.js';
+import type { PersonSso } from '../../../domain/wire/personSso.js';
 import type { Profile } from '../../../domain/wire/profile.js';
 import { api } from '../../app/api.js';
 import { withBase } from '../../app/basePath.js';
@@ -16,6 +17,11 @@ export const listRoles = () => api.get<{ Id: number; Name: string }[]>('/api/rol
 export const personWithRoles = (email: string) => api.get<Profile>(`/api/users/${encodeURIComponent(email)}/roles`);
 export const saveRoles = (email: string, roleIds: number[]) => api.post<Profile>(`/api/users/${encodeURIComponent(email)}/roles`, { RoleIds: roleIds });
 export const preRegister = (p: { Email: string; FullName: string; Password?: string }) => api.post<PersonRef>('/api/users', p);
+/** The single sign-on mark (issue 18): may a first identity-provider sign-in link to this person despite a password or the Admin role. */
+export const personSsoKey = (id: number) => ['users', id, 'sso'] as const;
+export const personSso = (id: number) => api.get<PersonSso>(`/api/users/${id}/sso`);
+export const setPersonSso = (id: number, expectsSso: boolean) => api.post<PersonSso>(`/api/users/${id}/sso`, { ExpectsSso: expectsSso });
+export const SSO_SAVE_FAILED = 'Unable to save the single sign-on setting.';
 export const signOutEverywhere = (id: number) => api.post<{ Success: boolean; SessionsEnded: number }>(`/api/users/${id}/signOutEverywhere`);
 export const ADMINS_EXPORT_URL = withBase('/api/users/admins/export');
 
