@@ -2,19 +2,22 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerCaseInsensitiveBodies } from './http/caseInsensitiveBody.js';
 import { registerOriginCheck } from './http/originCheck.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerGuard } from './http/guard.js';
+import { openApiComponents, openApiTransform, registerOpenApiResponses } from './http/openApiResponses.js';
+import { registerMethodNotAllowed } from './http/methodNotAllowed.js';
 import { signedInPagePreloads } from './http/pagePreloads.js';
 import { deskScreenHints } from './features/deskBooking/deskScreenHints.js';
 import { ScreenModules } from './http/screenModules.js';
 import { registerWebAssets, WEB_DIST } from './http/webAssets.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { oidcRoutes } from './auth/oidc.routes.js';
+import { sessionCookieName } from './auth/cookies.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -69,12 +72,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerSecurityHeaders(app, config.secureCookies);
   await app.register(cookie);
   registerOriginCheck(app, config.publicUrl?.origin);
-  registerGuard(app, deps.sessions, config.basePath);
+  registerGuard(app, deps.sessions, config.basePath, sessionCookieName(config));
   registerCaseInsensitiveBodies(app);
+  registerOpenApiResponses(app, config.basePath);
+  registerMethodNotAllowed(app);
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Hotdesk API', version: deps.version } },
-    transform: jsonSchemaTransform,
+    openapi: { info: { title: 'Hotdesk API', version: deps.version }, components: openApiComponents(sessionCookieName(config)) },
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${config.basePath}/api/docs`, uiConfig: { docExpansion: 'list' } });
 
@@ -111,7 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   if (options.web !== false) {
     const distDir = typeof options.web === 'object' ? options.web.distDir : WEB_DIST;
-    const preloads = signedInPagePreloads(deps.sessions, new ScreenModules(distDir), config.basePath, [deskScreenHints(deps.pool)]);
+    const preloads = signedInPagePreloads(deps.sessions, new ScreenModules(distDir), config.basePath, [deskScreenHints(deps.pool)], sessionCookieName(config));
     await registerWebAssets(app, config.basePath, { distDir, preloads });
   }
   return app;

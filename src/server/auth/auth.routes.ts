@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { AppError, badInput } from '../http/errors.js';
-import { SESSION_COOKIE } from './sessions.js';
-import { clearSessionCookie, setSessionCookie } from './cookies.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookies.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { consumeSetupToken, setupPending } from './setupLink.js';
-import { LoginBody, ProvidersResponse, SetupBody, SignedInResponse, safeReturnPath } from './auth.schemas.js';
-import { addRole, countAdmins, findUserByEmail, insertUser, setPasswordHash } from '../features/users/users.repo.js';
+import { LoginBody, ProvidersResponse, ReturnTo, SetupBody, SignedInResponse, safeReturnPath } from './auth.schemas.js';
+import { appOrigin } from '../http/appOrigin.js';
+import { redirectResponse } from '../http/openApiResponses.js';
+import { addRole, countAdmins, findUserByEmail, insertUser, setPasswordHash, upgradePasswordHash } from '../features/users/users.repo.js';
 
 export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const { pool, sessions, signInLimiter, config } = deps;
@@ -30,8 +32,13 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
     const ok = await verifyPassword(password, user?.password_hash);
     if (!user || !ok) throw new AppError('NOT_SIGNED_IN', 'The e-mail address or password is not right.');
     await attempt.succeeded();
+    // A hash from before argon2id (scrypt) or with older parameters is replaced now that the password is
+    // known, unless the password was changed meanwhile (then the new hash stays).
+    if (user.password_hash && needsRehash(user.password_hash)) {
+      await upgradePasswordHash(pool, user.id, user.password_hash, await hashPassword(password));
+    }
     // A new session id at every sign-in; an old cookie's session (if any) ends.
-    const old = request.cookies[SESSION_COOKIE];
+    const old = sessionTokenOf(request, config);
     if (old) await sessions.destroy(old);
     setSessionCookie(reply, config, await sessions.create(user.id, request.headers['user-agent'] ?? ''));
     return { Success: true as const, FullName: user.full_name };
@@ -71,19 +78,25 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
   });
 
   // Sign out (SPEC 7). GET because the seed links to it; ending a session is harmless to trigger.
-  const signOut = async (request: { cookies: Record<string, string | undefined>; query: unknown }, reply: import('fastify').FastifyReply) => {
-    const token = request.cookies[SESSION_COOKIE];
+  const signOut = async (request: { cookies: Record<string, string | undefined>; query: { returnTo?: string }; protocol: string; host: string }, reply: import('fastify').FastifyReply) => {
+    const token = sessionTokenOf(request, config);
     if (token) await sessions.destroy(token);
     clearSessionCookie(reply, config);
-    const q = request.query as { returnTo?: unknown } | undefined;
-    return reply.redirect(safeReturnPath(q?.returnTo ?? `${config.basePath}/login`, config.basePath), 303);
+    // Anything but a page of this app (another site, however spelt) goes to the menu instead.
+    return reply.redirect(safeReturnPath(request.query.returnTo ?? `${config.basePath}/login`, config.basePath, appOrigin(config, request)), 303);
   };
-  app.get('/MicrosoftIdentity/Account/SignOut', { config: { access: 'anonymous' }, schema: { tags: ['auth'] } }, signOut);
-  app.post('/auth/logout', { config: { access: 'anonymous' }, schema: { tags: ['auth'] } }, signOut);
+  const signOutSchema = {
+    tags: ['auth'], querystring: z.object({ returnTo: ReturnTo.optional() }),
+    response: { 303: redirectResponse('Signed out: to returnTo (a page of this app) or the sign-in page') },
+  };
+  app.get('/MicrosoftIdentity/Account/SignOut', { config: { access: 'anonymous' }, schema: signOutSchema }, signOut);
+  app.post('/auth/logout', { config: { access: 'anonymous' }, schema: signOutSchema }, signOut);
 
   // A refusal with a clear message rather than a generic 404 when OpenID Connect is not configured.
   if (!config.oidc) {
-    app.get('/auth/oidc/start', { config: { access: 'anonymous' }, schema: { tags: ['auth'] } }, async () => {
+    app.get('/auth/oidc/start', {
+      config: { access: 'anonymous' }, schema: { tags: ['auth'], querystring: z.object({ returnTo: ReturnTo.optional() }) },
+    }, async () => {
       throw badInput('Sign-in with an identity provider is not configured on this server.');
     });
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_RULE } from './passwords.js';
+import { RETURN_PATH_MAX, sameAppPath } from '../../domain/returnPath.js';
 
 export const LoginBody = z.object({
   email: z.string().trim().min(1, 'Please enter your e-mail address').max(320),
@@ -22,10 +23,22 @@ export const ProvidersResponse = z.object({
 
 export const SignedInResponse = z.object({ Success: z.literal(true), FullName: z.string() });
 
-/** Only same-app paths may be returned to after sign-in (no open redirect). */
-export function safeReturnPath(value: unknown, basePath: string): string {
-  const fallback = `${basePath}/menu`;
-  if (typeof value !== 'string' || value.length > 2000) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value.startsWith(`${basePath}/`) || value === basePath ? value : fallback;
+/**
+ * `returnTo` of the sign-in and sign-out calls: a page of this app to go to afterwards. Printable ASCII
+ * only (a browser sends a path percent-encoded); a control character (tab, CR, LF) or other character
+ * is refused with 400, as it could never be written back into a Location header. Anything that does not
+ * lead to a page of this app (another site, a path outside the base path) is replaced by the menu.
+ */
+export const ReturnTo = z.string()
+  .max(RETURN_PATH_MAX)
+  .regex(/^[\x20-\x7e]*$/, 'must be a path of this site in printable ASCII (percent-encode other characters)')
+  .meta({ description: 'A page of this site to go to afterwards, e.g. /hotdesk/menu. Another site or a path outside the app is replaced by the menu. Without it: the sign-in page after sign-out, the menu after sign-in.' });
+
+/**
+ * Only same-app paths may be returned to (no open redirect): the path `value` leads to as the browser's
+ * URL parser reads it, on this origin and under the base path; else `fallback` (default: the menu).
+ * `origin` is the app's public origin when known (PUBLIC_URL, else the request's own).
+ */
+export function safeReturnPath(value: unknown, basePath: string, origin?: string, fallback = `${basePath}/menu`): string {
+  return sameAppPath(value, basePath, origin) ?? fallback;
 }

@@ -18,6 +18,12 @@ function fieldPath(instancePath: string | undefined, params: Record<string, unkn
   return path || missing || '_';
 }
 
+/** What Node refuses in a header value (its checkInvalidHeaderChar). */
+const INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** Node's errors for a header name or value it refuses to send. */
+const HEADER_VALUE_ERRORS = new Set(['ERR_INVALID_CHAR', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_INVALID_HTTP_TOKEN']);
+
 export const notFoundBody = (method: string, url: string): ErrorBody =>
   ({ Error: `No such path: ${method} ${url.split('?')[0]}`, Code: 'NOT_FOUND' });
 
@@ -28,8 +34,11 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody; l
   if (hasZodFastifySchemaValidationErrors(err)) {
     const Errors: Record<string, string> = {};
     for (const v of err.validation) {
-      const key = fieldPath(v.instancePath, v.params as Record<string, unknown>);
-      Errors[key] ??= v.message ?? 'Invalid value';
+      const params = v.params as Record<string, unknown> | undefined;
+      // An unknown query parameter (strict querystring schemas): name it, not its parent object.
+      const unknownKeys = v.keyword === 'unrecognized_keys' && Array.isArray(params?.['keys']) ? params['keys'].map(String) : [];
+      for (const key of unknownKeys) Errors[key] ??= 'is not a parameter of this call';
+      if (unknownKeys.length === 0) Errors[fieldPath(v.instancePath, params)] ??= v.message ?? 'Invalid value';
     }
     const where = (err as FastifyError).validationContext ?? 'request';
     const first = Object.entries(Errors)[0];
@@ -40,6 +49,11 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody; l
     };
   }
   const fe = err as FastifyError;
+  // Node refuses a header value with a character HTTP cannot carry (CR, LF, above U+00FF): such a value
+  // came from the request (a file name, a redirect target), so the request is what is wrong.
+  if (fe && HEADER_VALUE_ERRORS.has(fe.code)) {
+    return { status: 400, body: { Error: 'A value in this request cannot be used in the answer (it has characters a header cannot carry).', Code: 'BAD_INPUT' }, logAsError: false };
+  }
   if (fe && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 && !isResponseSerializationError(err)) {
     const message = (fe.code && FASTIFY_MESSAGES[fe.code]) ?? fe.message;
     return { status: fe.statusCode, body: { Error: message, Code: fe.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_INPUT' }, logAsError: false };
@@ -53,6 +67,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
     const { status, body, logAsError } = toErrorReply(err);
     if (logAsError) request.log.error({ err }, 'request failed');
+    // The header Node refused is still set on the reply: remove it, or the error answer fails the same way.
+    if (HEADER_VALUE_ERRORS.has((err as FastifyError).code)) {
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if ([value].flat().some((v) => INVALID_HEADER_VALUE.test(String(v)))) reply.removeHeader(name);
+      }
+    }
     if (status === 503) void reply.header('Retry-After', '5');
     return reply.code(status).send(body);
   });

@@ -16,6 +16,13 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo(v)).toBe('/menu');
   });
   it('never returns to the sign-in page itself', () => expect(safeReturnTo('/login?returnTo=%2Fmenu')).toBe('/menu'));
+  // What the browser's URL parser turns into another site: a tab or newline is dropped, a backslash is a slash.
+  it.each(['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '\\/evil.example', '/\\evil.example', '/.//evil.example',
+    ' //evil.example', 'javascript:alert(1)', 'https:/\\evil.example', '/\t/\t/evil.example'])('refuses %j', (v) => {
+    expect(safeReturnTo(v)).toBe('/menu');
+  });
+  it('refuses a public page reached by a spelling of its path', () => expect(safeReturnTo('/x/../login')).toBe('/menu'));
+  it('keeps check-in pages', () => expect(safeReturnTo('/check-in/1/2/3?rn=thames')).toBe('/check-in/1/2/3?rn=thames'));
 });
 
 it('loginPathFor encodes the path to come back to', () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CalendarFeed } from '../../../domain/wire/myBookings.js';
 import type { AppDeps } from '../../deps.js';
+import { noContentResponse, textResponse } from '../../http/openApiResponses.js';
 import { requireUser } from '../../http/guard.js';
 import { createFeed, feedCalendar, feedStatus, revokeFeed } from './calendarFeed.service.js';
 
@@ -24,16 +25,19 @@ export const calendarFeedRoutes = (deps: AppDeps): FastifyPluginAsyncZod => asyn
 
   app.delete('/api/bookings/my/calendarFeed', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: 'Revoke the personal calendar feed' },
+    schema: { tags, summary: 'Revoke the personal calendar feed', response: { 204: noContentResponse('Revoked') } },
   }, async (request, reply) => {
     await revokeFeed(deps, requireUser(request));
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // The secret in the URL is the key: calendar apps cannot sign in.
   app.get('/ical/:token.ics', {
     config: { access: 'anonymous' },
-    schema: { tags, summary: 'A personal calendar feed (iCalendar)', params: z.object({ token: z.string().max(100) }) },
+    schema: {
+      tags, summary: 'A personal calendar feed (iCalendar)', params: z.object({ token: z.string().max(100) }),
+      response: { 200: textResponse('text/calendar', "The person's bookings as an iCalendar feed") },
+    },
   }, async (request, reply) => {
     const body = await feedCalendar(deps, request.params.token);
     return reply

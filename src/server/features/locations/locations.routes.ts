@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Id, IdParam } from '../../../domain/wire/common.js';
 import { Location, LocationInput, LocationList } from '../../../domain/wire/locations.js';
 import type { AppDeps } from '../../deps.js';
+import { noContentResponse } from '../../http/openApiResponses.js';
 import { requireUser } from '../../http/guard.js';
 import { changeLocation, createLocation, locationsForDesks, locationsForRooms, removeLocation } from './locations.service.js';
 
@@ -33,9 +34,9 @@ export const locationsRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
 
   app.delete('/api/locations/:id', {
     config: { access: 'admin' },
-    schema: { tags, summary: 'Delete a location (refused while active future bookings exist)', params: IdParam },
+    schema: { tags, summary: 'Delete a location (refused while active future bookings exist)', params: IdParam, response: { 204: noContentResponse('Deleted') } },
   }, async (request, reply) => {
     await removeLocation(deps, request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 };

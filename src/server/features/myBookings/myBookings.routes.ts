@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MyBookings, MyBookingsQuery } from '../../../domain/wire/myBookings.js';
 import type { AppDeps } from '../../deps.js';
+import { textResponse } from '../../http/openApiResponses.js';
 import { requireUser } from '../../http/guard.js';
 import { myBookings, myBookingsCsv } from './myBookings.service.js';
 
@@ -17,7 +18,7 @@ export const myBookingsRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async 
 
   app.get('/api/bookings/my/export', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: "The caller's bookings as a CSV download" },
+    schema: { tags, summary: "The caller's bookings as a CSV download", response: { 200: textResponse('text/csv', 'The bookings, as an attachment') } },
   }, async (request, reply) => {
     const { filename, csv } = await myBookingsCsv(deps, requireUser(request));
     return reply

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ReportParams, StatsResponse } from '../../../domain/wire/admin.js';
 import type { AppDeps } from '../../deps.js';
+import { textResponse } from '../../http/openApiResponses.js';
 import { exportCsv, stats } from './reporting.service.js';
 
 /** Reporting (Reporting or Admin). Bounds are calendar days (YYYY-MM-DD, site-local) or ISO date-times. */
@@ -21,7 +22,10 @@ export const reportingRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
 
   app.get('/api/bookings/export/filter/:filter/:tagId/from/:from/to/:to', {
     config: { access: 'reporting' },
-    schema: { tags, summary: 'The bookings behind the report, as CSV (one line each, with its label)', params: ReportParams },
+    schema: {
+      tags, summary: 'The bookings behind the report, as CSV (one line each, with its label)', params: ReportParams,
+      response: { 200: textResponse('text/csv', 'The bookings, one line each, as an attachment') },
+    },
   }, async (request, reply) => {
     const p = request.params;
     const { stream, filename } = await exportCsv(deps, p.filter, p.tagId, p.from, p.to);

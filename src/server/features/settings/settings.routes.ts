@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { GlobalSettings, GlobalSettingsInput, SettingsResponse } from '../../../domain/wire/settings.js';
 import type { AppDeps } from '../../deps.js';
+import { textResponse } from '../../http/openApiResponses.js';
 import { requireUser } from '../../http/guard.js';
 import { saveGlobalSettings, settingsFor } from './settings.service.js';
 
@@ -21,7 +22,9 @@ export const settingsRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
   }, async (request) => saveGlobalSettings(deps.pool, request.body));
 
   // The organisation logo. One built-in mark for now; the deployment can replace the file.
-  app.get('/api/logo', { config: { access: 'anonymous' }, schema: { tags: ['settings'] } }, async (_request, reply) =>
+  app.get('/api/logo', {
+    config: { access: 'anonymous' }, schema: { tags: ['settings'], response: { 200: textResponse('image/svg+xml', 'The logo (SVG)') } },
+  }, async (_request, reply) =>
     reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=3600').send(LOGO));
 
   app.get('/meta.json', {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParam } from '../../../domain/wire/common.js';
 import { MySiteList, RoomTypeParam, Site, SiteInput, SiteList } from '../../../domain/wire/sites.js';
 import type { AppDeps } from '../../deps.js';
+import { noContentResponse } from '../../http/openApiResponses.js';
 import { requireUser } from '../../http/guard.js';
 import {
   allSites, changeSite, createSite, removeSite, siteFor, sitesForDesks, sitesForRoomType, sitesIAdminister,
@@ -47,9 +48,9 @@ export const sitesRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app)
 
   app.delete('/api/sites/:id', {
     config: { access: 'admin' },
-    schema: { tags, summary: 'Delete a site (refused while active future bookings exist)', params: IdParam },
+    schema: { tags, summary: 'Delete a site (refused while active future bookings exist)', params: IdParam, response: { 204: noContentResponse('Deleted') } },
   }, async (request, reply) => {
     await removeSite(deps, request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 };
