@@ -31,6 +31,15 @@ describe('GET /api/roles', () => {
   });
 });
 
+
+/** Everyone but an admin, with the status each gets from an admin-only call. */
+const NON_ADMINS: [string, () => TestUser | undefined, number][] = [
+  ['a Booking Manager', () => manager, 403],
+  ['a Reporting user', () => reporter, 403],
+  ['staff', () => staff, 403],
+  ['a signed-out caller', () => undefined, 401],
+];
+
 describe('POST /api/users/{email}/roles', () => {
   it('replaces the roles and answers the updated profile; the e-mail matches in any case', async () => {
     const person = await createUser(t, { email: 'Role.Taker@example.org', name: 'Role Taker' });
@@ -85,12 +94,7 @@ describe('POST /api/users/{email}/roles', () => {
     expect(res.json()).toEqual({ Error: 'The person was not found.', Code: 'NOT_FOUND' });
   });
 
-  it.each([
-    ['a Booking Manager', () => manager, 403],
-    ['a Reporting user', () => reporter, 403],
-    ['staff', () => staff, 403],
-    ['a signed-out caller', () => undefined, 401],
-  ])('refuses %s (%i) and changes nothing', async (_name, who, status) => {
+  it.each(NON_ADMINS)('refuses %s (%i) and changes nothing', async (_name, who, status) => {
     const res = await call(t, who(), 'POST', `/api/users/${staff.email}/roles`, { RoleIds: [1] });
     expect(res.statusCode).toBe(status);
     expect(await rolesOf(staff.id)).toEqual([]);
@@ -165,12 +169,7 @@ describe('GET /api/users/admins/export', () => {
     expect(res.body).not.toContain(manager.email);
   });
 
-  it.each([
-    ['a Booking Manager', () => manager, 403],
-    ['a Reporting user', () => reporter, 403],
-    ['staff', () => staff, 403],
-    ['a signed-out caller', () => undefined, 401],
-  ])('refuses %s (%i)', async (_name, who, status) => {
+  it.each(NON_ADMINS)('refuses %s (%i)', async (_name, who, status) => {
     expect((await call(t, who(), 'GET', '/api/users/admins/export')).statusCode).toBe(status);
   });
 });
@@ -193,12 +192,7 @@ describe('POST /api/users/{id}/signOutEverywhere', () => {
     expect((await call(t, admin, 'POST', '/api/users/999999/signOutEverywhere')).statusCode).toBe(404);
   });
 
-  it.each([
-    ['a Booking Manager', () => manager, 403],
-    ['a Reporting user', () => reporter, 403],
-    ['staff', () => staff, 403],
-    ['a signed-out caller', () => undefined, 401],
-  ])('refuses %s (%i) and ends nothing', async (_name, who, status) => {
+  it.each(NON_ADMINS)('refuses %s (%i) and ends nothing', async (_name, who, status) => {
     expect((await call(t, who(), 'POST', `/api/users/${admin.id}/signOutEverywhere`)).statusCode).toBe(status);
     expect((await call(t, admin, 'GET', '/api/roles')).statusCode).toBe(200);
   });
@@ -254,12 +248,7 @@ describe('the single sign-on mark: GET and POST /api/users/{id}/sso (issue 18)',
     expect((await call(t, admin, 'GET', '/api/users/999999/sso')).statusCode).toBe(404);
   });
 
-  it.each([
-    ['a Booking Manager', () => manager, 403],
-    ['a Reporting user', () => reporter, 403],
-    ['staff', () => staff, 403],
-    ['a signed-out caller', () => undefined, 401],
-  ])('refuses %s (%i) and changes nothing', async (_name, who, status) => {
+  it.each(NON_ADMINS)('refuses %s (%i) and changes nothing', async (_name, who, status) => {
     const person = await createUser(t);
     expect((await call(t, who(), 'POST', `/api/users/${person.id}/sso`, { ExpectsSso: true })).statusCode).toBe(status);
     expect((await call(t, who(), 'GET', `/api/users/${person.id}/sso`)).statusCode).toBe(status);
