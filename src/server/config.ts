@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   ON_BEHALF_DOMAINS: domainList().optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Hotdesk <hotdesk@localhost>'),
+  // Prometheus metrics at /metrics: off unless set; then a bearer token equal to it is required (issue 19).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Web push (issue 7): VAPID keys (base64url, as web-push generate-vapid-keys prints them); unset, keys
   // are generated once and kept in the database. Subject: mailto: or https: contact for push services.
@@ -89,6 +91,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Bearer token of /metrics; undefined: the endpoint does not exist. */
+  metricsToken: string | undefined;
   push: {
     vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string | undefined; allowHttpLoopback: boolean;
     /** Lower-case host names (a leading '*.' matches any subdomain) push endpoints must be on; undefined: any public host. */
@@ -158,6 +162,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     push: {
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       subject: e.VAPID_SUBJECT,
