@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
+import { newRoom, unique } from './myBookingsKit.js';
 
 // Room booking, restricted rooms and approvals (issue 4). Demo: London HQ (Europe/London) with Floor 1
 // (Thames, Severn) and Floor 2 (Boardroom, restricted; approver@demo.hotdesk approves it). Each test
@@ -113,6 +114,26 @@ test('find a room by date and time and book it', async ({ page }) => {
   await saveBooking(page, 'Book Thames', 'Quarterly planning', 'Thames booked');
   await expect(page.getByRole('button', { name: 'Book Thames' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Book Severn' })).toBeVisible();
+});
+
+test('the room shown first stays chosen when a room an admin adds meanwhile would now come first', async ({ page, baseURL }) => {
+  await signInAs(page, 'staff');
+  await openRoomBooking(page);
+  await page.getByRole('tab', { name: 'Specific room availability' }).click();
+  const roomBox = page.getByRole('combobox', { name: 'Room', exact: true });
+  await expect(roomBox).not.toHaveValue('');
+  const shown = await roomBox.inputValue();
+  // Sorts before every other London room (same location, '0' before letters).
+  await newRoom(baseURL!, unique('0 Added Meanwhile'));
+  // The tab comes back into view: every list on the screen is fetched again.
+  const refetched = page.waitForResponse((r) => /\/api\/rooms\/site\/1\/0$/.test(r.url()));
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange'))); // react-query listens on window
+  await refetched;
+  await expect(roomBox).toHaveValue(shown);
+  await page.getByRole('combobox', { name: 'Room', exact: true }).click();
+  await expect(page.getByRole('option', { name: /^0 Added Meanwhile/ })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(roomBox).toHaveValue(shown);
 });
 
 test('booking on behalf of someone unknown to Hotdesk is refused with the rule; a colleague is fine', async ({ page }) => {

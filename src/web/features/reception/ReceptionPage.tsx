@@ -14,6 +14,7 @@ import { BookingDetailsActions, useBookingCancellation, type CancelMode } from '
 import { getMySites, getSiteCalendar, receptionKeys, REFRESH_MS } from './receptionApi.js';
 import { useCalendarAria } from '../../app/calendar/useCalendarAria.js';
 import { CHECK_IN_COLOURS, CHECK_IN_WORDS, checkInState, eventTitle, statusWords } from './receptionView.js';
+import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-GB': enGB } });
 
@@ -53,8 +54,8 @@ function dayHours(date: Date, events: CalEvent[]): { min: Date; max: Date } {
  */
 export function ReceptionPage() {
   const sites = useQuery({ queryKey: receptionKeys.sites, queryFn: getMySites });
-  const [chosen, setChosen] = useState<string | null>(null);
-  const siteId = Number(chosen ?? sites.data?.[0]?.SiteId ?? 0);
+  const [chosen, setChosen] = useChoiceWithDefault(sites.data?.[0]?.SiteId);
+  const siteId = Number(chosen ?? 0);
   const [date, setDate] = useState(() => new Date());
   const [view, setView] = useState<View>(Views.DAY);
   const range = rangeOf(date, view);

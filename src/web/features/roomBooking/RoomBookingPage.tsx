@@ -1,6 +1,5 @@
 import { Select, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ROOM_TYPE } from '../../../domain/wire/rooms.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
@@ -10,6 +9,7 @@ import { statusOf } from './apiErrors.js';
 import { FindRoomTab } from './FindRoomTab.js';
 import { RoomCalendarTab } from './RoomCalendarTab.js';
 import { getSites, roomKeys } from './roomBookingApi.js';
+import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
 
 /**
  * /menu/book/meeting/room and /menu/book/clinical/room (SPEC 2.5): choose a site, then either find
@@ -18,7 +18,7 @@ import { getSites, roomKeys } from './roomBookingApi.js';
 export function RoomBookingPage({ roomType }: { roomType: number }) {
   const title = roomType === ROOM_TYPE.ClinicalMeetingRoom ? 'Book a Clinical Room' : 'Book a Meeting Room';
   const sites = useQuery({ queryKey: roomKeys.sites(roomType), queryFn: () => getSites(roomType) });
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useChoiceWithDefault(sites.data?.[0]?.Id);
   const site = sites.data?.find((s) => String(s.Id) === chosen) ?? sites.data?.[0];
 
   return (

@@ -20,6 +20,7 @@ import { RoomBookingDetails } from './RoomBookingDetails.js';
 import { useCalendarAria } from '../../app/calendar/useCalendarAria.js';
 import { getLocations, getRoomBookings, getRoomInfo, getRooms, roomKeys } from './roomBookingApi.js';
 import { fromShown, monthSelectionToSlot, NO_AVAILABILITY_DAY, shownRange, slotText, toShown, truncateTitle } from './roomBookingView.js';
+import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-GB': enGB } });
 const DAY_MIN = new Date(1970, 0, 1, 0, ROOM_DAY_START);
@@ -40,8 +41,8 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
   const { settings } = useLoadedSettings();
   const tz = site.TimeZone;
   const rooms = useQuery({ queryKey: roomKeys.rooms(roomType, site.Id, null), queryFn: () => getRooms(roomType, site.Id, null) });
-  const [chosen, setChosen] = useState<string | null>(null);
-  const roomId = Number(chosen ?? rooms.data?.[0]?.Id ?? 0);
+  const [chosen, setChosen] = useChoiceWithDefault(rooms.data?.[0]?.Id);
+  const roomId = Number(chosen ?? 0);
   const info = useQuery({ queryKey: roomKeys.info(roomId), queryFn: () => getRoomInfo(roomId), enabled: roomId > 0 });
   const locations = useQuery({ queryKey: roomKeys.locations(site.Id), queryFn: () => getLocations(site.Id) });
 
