@@ -6,12 +6,11 @@ import { createPool } from './db/pool.js';
 import { migrate } from './db/migrate.js';
 import { SessionStore } from './auth/sessions.js';
 import { SignInLimiter } from './auth/signInLimiter.js';
-import { ensureAdmin } from './startup.js';
-import { seedDemo } from './demo/seedDemo.js';
+import { prepareStart } from './startup.js';
 import { startJobs } from './jobs/scheduler.js';
 import { featureJobs } from './jobs/registry.js';
 
-/** Process entry: config -> database -> migrations -> app -> listen; Ctrl+C stops the app, then its database. */
+/** Process entry: config -> database -> migrations -> app -> start-up steps -> listen; Ctrl+C stops the app, then its database. */
 async function main(): Promise<void> {
   const log = (msg: string) => process.stdout.write(`${msg}\n`);
   const config = parseConfig(process.env);
@@ -47,15 +46,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Every start-up step (keys, demo data, admin account or setup link) before listening: the first
+  // answer, and the first 200 from /readyz, mean "ready to use".
   const appUrl = config.publicUrl ? config.publicUrl.href.replace(/\/$/, '') : `http://localhost:${config.port}`;
-  if (process.argv.includes('--demo')) {
-    const people = await seedDemo(pool, config.defaultTimeZone);
-    log('Demo organisation ready. People you can sign in as (password for each: shown beside them):');
-    for (const p of people) log(`  ${p.kind.padEnd(18)} ${p.email.padEnd(28)} ${p.password}`);
-  }
+  const prepared = await prepareStart(pool, config, appUrl, { demo: process.argv.includes('--demo') });
+  await app.listen({ port: config.port, host: config.host });
+  for (const line of prepared.before) log(line);
   log(`Hotdesk ${version} is running at ${appUrl}`);
-  log(await ensureAdmin(pool, config, appUrl));
+  for (const line of prepared.after) log(line);
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, sessionCookieFrom } from '../testing/testApp.js';
+import { buildTestApp, createTestDatabase, sessionCookieFrom } from '../testing/testApp.js';
+import { createPool } from '../db/pool.js';
 import { ensureAdmin } from '../startup.js';
 import { hashPassword } from './passwords.js';
 import { issueSetupToken } from './setupLink.js';
@@ -93,15 +94,36 @@ describe('the setup link under a race', () => {
     expect(rows[0].n).toBe(1);
   });
 
-  it('a new start replaces an unused link: the old token stops working', async () => {
+  it('a start more than 10 minutes later replaces an unused link: the old token stops working', async () => {
     const t2 = await buildTestApp();
     try {
       const old = tokenFrom(await ensureAdmin(t2.pool, t2.deps.config, APP_URL));
+      await t2.pool.query(`UPDATE setup_tokens SET created_at = now() - interval '11 minutes'`);
       const current = tokenFrom(await ensureAdmin(t2.pool, t2.deps.config, APP_URL));
       expect(current).not.toBe(old);
       const body = { email: 'x@example.org', fullName: 'X', password: 'a good password' };
       expect((await t2.app.inject({ method: 'POST', url: '/auth/setup', payload: { ...body, token: old } })).statusCode).toBe(403);
       expect((await t2.app.inject({ method: 'POST', url: '/auth/setup', payload: { ...body, token: current } })).statusCode).toBe(200);
+    } finally {
+      await t2.dropDatabase();
+    }
+  });
+
+  it('instances starting together each print a link that works (a second start does not cancel the first one\'s)', async () => {
+    const t2 = await buildTestApp();
+    try {
+      const [first, second] = (await Promise.all([1, 2].map(() => ensureAdmin(t2.pool, t2.deps.config, APP_URL)))).map(tokenFrom);
+      const third = tokenFrom(await ensureAdmin(t2.pool, t2.deps.config, APP_URL));
+      expect(new Set([first, second, third]).size).toBe(3);
+      expect((await t2.pool.query('SELECT 1 FROM setup_tokens WHERE used_at IS NULL')).rowCount).toBe(3);
+      const body = { email: 'x@example.org', fullName: 'X', password: 'a good password' };
+      // The link of the instance that started first still works after the later starts.
+      expect((await t2.app.inject({ method: 'POST', url: '/auth/setup', payload: { ...body, token: first } })).statusCode).toBe(200);
+      // Once it made the admin, every other link is refused.
+      for (const token of [second, third]) {
+        expect((await t2.app.inject({ method: 'POST', url: '/auth/setup', payload: { ...body, email: 'y@example.org', token } })).statusCode).toBe(403);
+      }
+      expect((await t2.pool.query('SELECT count(*)::int AS n FROM user_roles WHERE role_id = 1')).rows[0].n).toBe(1);
     } finally {
       await t2.dropDatabase();
     }
@@ -131,6 +153,22 @@ describe('the admin from HOTDESK_ADMIN_EMAIL and HOTDESK_ADMIN_PASSWORD', () => 
     await ensureAdmin(t.pool, t.deps.config, APP_URL);
     expect((await signIn('configured password')).statusCode).toBe(200);
     expect((await t.pool.query(`SELECT 1 FROM users WHERE email_key = 'boss@example.org'`)).rowCount).toBe(1);
+  });
+
+  it('is created once when several instances start at the same moment', async () => {
+    // Separate pools, as separate processes would have. Before the upsert, all looked the address up,
+    // found nobody, and all but one died on users_email_key_key.
+    const db = await createTestDatabase();
+    const pools = [1, 2, 3].map(() => createPool(db.url, 2));
+    try {
+      const lines = await Promise.all(pools.map((pool) => ensureAdmin(pool, t.deps.config, APP_URL)));
+      for (const line of lines) expect(line).toContain('Boss@Example.org');
+      const { rows } = await db.pool.query(`SELECT u.email_key, r.role_id FROM users u LEFT JOIN user_roles r ON r.user_id = u.id`);
+      expect(rows).toEqual([{ email_key: 'boss@example.org', role_id: 1 }]);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+      await db.drop();
+    }
   });
 
   it('gets the Admin role back if it was taken away', async () => {
