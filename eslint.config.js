@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/results/**', '.test-data/**', '.pw-room/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/results/**', '.test-data/**', '.pw-room/**', 'release/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -31,7 +31,6 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   const jobs = startJobs({ pool, sessions, signInLimiter, log: app.log }, featureJobs(deps));
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -56,7 +55,11 @@ async function main(): Promise<void> {
   for (const line of prepared.after) log(line);
 }
 
+/** Set by the first SIGINT/SIGTERM: a start-up step failing after it (its pool was ended) is part of the stop, not a crash. */
+let stopping = false;
+
 main().catch((err) => {
+  if (stopping) return; // stop() is closing everything and exits with 0
   if (err instanceof ConfigError || err instanceof DataDirInUseError) {
     process.stderr.write(`${err.message}\n`);
   } else {
