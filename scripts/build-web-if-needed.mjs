@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { isPrecompressed, precompressDir } from './precompress-web.mjs';
 
 const INPUTS = ['src/web', 'src/domain', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'];
 const OUTPUT = 'dist/web/index.html';
@@ -18,7 +19,11 @@ function newestMtime(path) {
 
 const builtAt = existsSync(OUTPUT) ? statSync(OUTPUT).mtimeMs : 0;
 const changedAt = Math.max(...INPUTS.map(newestMtime));
-if (builtAt >= changedAt) process.exit(0);
+if (builtAt >= changedAt) {
+  // Built before the build precompressed its files (issue 19): add the .br and .gz copies only.
+  if (!isPrecompressed('dist/web')) await precompressDir('dist/web');
+  process.exit(0);
+}
 
 console.log('Building the web app (first start or sources changed)...');
 const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

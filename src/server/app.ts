@@ -15,6 +15,8 @@ import { signedInPagePreloads } from './http/pagePreloads.js';
 import { deskScreenHints } from './features/deskBooking/deskScreenHints.js';
 import { ScreenModules } from './http/screenModules.js';
 import { registerWebAssets, WEB_DIST } from './http/webAssets.js';
+import { registerCompression } from './http/compression.js';
+import { registerMetrics } from './features/metrics/metrics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { oidcRoutes } from './auth/oidc.routes.js';
 import { sessionCookieName } from './auth/cookies.js';
@@ -76,12 +78,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerCaseInsensitiveBodies(app);
   registerOpenApiResponses(app, config.basePath);
   registerMethodNotAllowed(app);
+  await registerCompression(app);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Hotdesk API', version: deps.version }, components: openApiComponents(sessionCookieName(config)) },
     transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${config.basePath}/api/docs`, uiConfig: { docExpansion: 'list' } });
+  registerMetrics(app, deps); // off unless METRICS_TOKEN is set; before the routes, whose requests it times
 
   await app.register(async (scoped) => {
     await scoped.register(healthRoutes(deps));

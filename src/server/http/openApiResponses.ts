@@ -22,6 +22,8 @@ import { NARROWED_IN_SERVICE } from '../security/accessMatrix.js';
 export const ERROR_COMPONENT = 'ErrorResponse';
 /** The name of the cookie sign-in in components.securitySchemes. */
 export const SESSION_SCHEME = 'session';
+/** The bearer token of GET /metrics (METRICS_TOKEN) in components.securitySchemes. */
+export const METRICS_SCHEME = 'metricsToken';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad input: a parameter, query parameter or body field is missing, unknown or breaks a rule (Errors names the fields).',
@@ -166,6 +168,10 @@ export function openApiComponents(sessionCookieName: string) {
       [SESSION_SCHEME]: {
         type: 'apiKey' as const, in: 'cookie' as const, name: sessionCookieName,
         description: 'The session cookie set by POST /auth/login, POST /auth/setup or the OpenID Connect sign-in (HttpOnly).',
+      },
+      [METRICS_SCHEME]: {
+        type: 'http' as const, scheme: 'bearer',
+        description: 'METRICS_TOKEN, for GET /metrics only (set by the operator; no session opens it).',
       },
     },
   };

@@ -10,6 +10,9 @@ export const WEB_DIST = join(process.cwd(), 'dist', 'web');
 
 const BASE_META = '<meta name="hotdesk-base" content="">';
 
+/** Server paths that are never a screen of the web app: without their route (metrics off) they are a 404, not the page. */
+const NOT_PAGES = new Set(['/metrics']);
+
 export interface WebAssetOptions {
   distDir?: string;
   /** What the page asked for will need first, named in its head as preload hints (pagePreloads.ts). */
@@ -33,6 +36,12 @@ export async function registerWebAssets(app: FastifyInstance, basePath: string, 
       prefix: `${basePath}/`,
       index: false,
       wildcard: false, // one route per built file, so the page fallback below can own the wildcard
+      // The build writes x.br and x.gz beside each text file (scripts/precompress-web.mjs): sent by the
+      // client's Accept-Encoding (br first), with Vary: Accept-Encoding and each form's own ETag; a file
+      // without them is sent as it is (compression.ts leaves these routes alone). The compressed
+      // copies are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
         // Hashed file names never change content: cache for a year. Everything else revalidates.
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -55,7 +64,7 @@ export async function registerWebAssets(app: FastifyInstance, basePath: string, 
   // paths and missing files still get a JSON 404.
   app.get(`${basePath}/*`, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = !isGuardedPath(path, basePath) && !/\.[a-z0-9]{1,8}$/i.test(path);
+    const isPage = !isGuardedPath(path, basePath) && !/\.[a-z0-9]{1,8}$/i.test(path) && !NOT_PAGES.has(path.slice(basePath.length));
     if (isPage) return sendIndex(request, reply, path.slice(basePath.length) || '/');
     return reply.code(404).send(notFoundBody(request.method, request.url));
   });

@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../scripts/precompress-web.mjs';
+import { insertLocation, insertPublishedFloorplan, insertSite } from '../testing/fixtures.js';
+import { buildTestApp, createUser, type TestUser } from '../testing/testApp.js';
+import { COMPRESS_THRESHOLD, isCompressibleType } from './compression.js';
+
+// A built web app of its own, precompressed as the build does it: a script well over 1 KB, one under it.
+const dist = mkdtempSync(join(tmpdir(), 'hotdesk-web-'));
+mkdirSync(join(dist, 'assets'));
+const bigScript = Array.from({ length: 300 }, (_v, i) => `export const value${i} = { id: ${i}, label: "Desk number ${i}" };`).join('\n');
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><meta name="hotdesk-base" content="">'
+  + `<script type="module" crossorigin src="./assets/index-1.js"></script><title>Hotdesk</title>${'<!-- padding -->'.repeat(80)}</head>`
+  + '<body><div id="root"></div></body></html>');
+writeFileSync(join(dist, 'assets', 'index-1.js'), bigScript);
+writeFileSync(join(dist, 'assets', 'tiny-1.js'), 'export const tiny = 1;\n');
+
+let t: Awaited<ReturnType<typeof buildTestApp>>;
+let staff: TestUser;
+let floorplanId: number;
+const BR = 'gzip, deflate, br, zstd'; // what Chromium sends
+
+beforeAll(async () => {
+  await precompressDir(dist);
+  t = await buildTestApp({ env: { PUBLIC_URL: 'http://localhost/hotdesk/' }, web: { distDir: dist } });
+  staff = await createUser(t);
+  const site = await insertSite(t.pool);
+  const location = await insertLocation(t.pool, site);
+  // ~200 desks: a published layout of ~25 KB, like a real floor's.
+  ({ floorplanId } = await insertPublishedFloorplan(t.pool, location, Array.from({ length: 200 }, (_v, i) => ({ id: `D${i}` }))));
+});
+afterAll(async () => {
+  await t.dropDatabase();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
+const varies = (res: { headers: Record<string, unknown> }) => String(res.headers['vary'] ?? '').toLowerCase();
+
+describe('files of the web app, precompressed at build time', () => {
+  const url = '/hotdesk/assets/index-1.js';
+
+  it('are sent brotli when the client takes br, gzip when only gzip, as they are when neither; always with Vary', async () => {
+    const br = await get(url, { 'accept-encoding': BR });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    expect(br.rawPayload.length).toBe(readFileSync(join(dist, 'assets', 'index-1.js.br')).length);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+    for (const res of [br, gz, plain]) expect(varies(res)).toContain('accept-encoding');
+  });
+
+  it('give each form its own ETag, answer 304 to a matching If-None-Match, and HEAD like GET', async () => {
+    const br = await get(url, { 'accept-encoding': 'br' });
+    const plain = await get(url);
+    expect(br.headers['etag']).toBeDefined();
+    expect(br.headers['etag']).not.toBe(plain.headers['etag']);
+    const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(br.headers['etag']) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    const head = await get(url, { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(br.headers['content-length']);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('are sent as they are when under 1 KB, and the compressed copies are not paths of their own', async () => {
+    const tiny = await get('/hotdesk/assets/tiny-1.js', { 'accept-encoding': BR });
+    expect(tiny.statusCode).toBe(200);
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body).toBe('export const tiny = 1;\n');
+    expect((await get('/hotdesk/assets/index-1.js.br', { 'accept-encoding': BR })).statusCode).toBe(404);
+  });
+});
+
+describe('answers made per request', () => {
+  it('compress a big JSON answer (a published layout) with brotli or gzip; it decodes to the same JSON', async () => {
+    const layoutUrl = `/hotdesk/api/floorplans/${floorplanId}/layout`;
+    const plain = await get(layoutUrl, { cookie: staff.cookie });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(10 * COMPRESS_THRESHOLD);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(varies(plain)).toContain('accept-encoding');
+
+    const br = await get(layoutUrl, { cookie: staff.cookie, 'accept-encoding': BR });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(varies(br)).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gz = await get(layoutUrl, { cookie: staff.cookie, 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('keep HEAD right: the headers GET would send (encoding, length), no body', async () => {
+    const layoutUrl = `/hotdesk/api/floorplans/${floorplanId}/layout`;
+    const got = await get(layoutUrl, { cookie: staff.cookie, 'accept-encoding': 'br' });
+    const head = await get(layoutUrl, { cookie: staff.cookie, 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(got.headers['content-length']);
+    expect(varies(head)).toContain('accept-encoding');
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('send an answer under 1 KB as it is, without Vary', async () => {
+    const res = await get('/hotdesk/healthz', { 'accept-encoding': BR });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(varies(res)).not.toContain('accept-encoding');
+  });
+
+  it('compress the page (made per request with its hints), varying by Cookie and Accept-Encoding', async () => {
+    const res = await get('/hotdesk/menu', { cookie: staff.cookie, 'accept-encoding': BR });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<meta name="hotdesk-base" content="/hotdesk">');
+    expect(html).toContain('/hotdesk/api/settings'); // the hint of a signed-in page
+    expect(varies(res)).toContain('cookie');
+    expect(varies(res)).toContain('accept-encoding');
+  });
+
+  it('never compress an event stream, images or binary data', () => {
+    expect(isCompressibleType('text/event-stream')).toBe(false);
+    expect(isCompressibleType('image/png')).toBe(false);
+    expect(isCompressibleType('application/octet-stream')).toBe(false);
+    for (const type of ['application/json; charset=utf-8', 'text/html; charset=utf-8', 'text/csv', 'text/calendar', 'image/svg+xml', 'text/plain; version=0.0.4; charset=utf-8']) {
+      expect(isCompressibleType(type), type).toBe(true);
+    }
+  });
+});
+
+describe('/metrics with METRICS_TOKEN unset', () => {
+  it('is an unknown path (404), not a page of the web app', async () => {
+    const res = await get('/hotdesk/metrics', { cookie: staff.cookie });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ Code: 'NOT_FOUND' });
+  });
+});

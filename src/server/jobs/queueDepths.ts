@@ -1,0 +1,66 @@
+import type pg from 'pg';
+
+/**
+ * How much work the background jobs (registry.ts) have waiting, read for /metrics (issue 19). The
+ * queues are tables shared by every instance, so every instance reports the same numbers.
+ *
+ * - mail: mail_outbox rows not sent (mailOutbox.job.ts); given up = next_try_at 'infinity' (kept for ever).
+ * - push: push_outbox rows neither sent nor given up (push.job.ts); given up rows are purged after 30 days.
+ * - no_show: room bookings the no-show release should already have released (noShow.repo.ts
+ *   lockCandidates, same conditions): Approved, nobody checked in, started 15 minutes to 24 hours ago,
+ *   check-ins on. The job runs every minute, so more than a few for long means it is not running.
+ *
+ * One statement, on the partial indexes mail_outbox_due, push_outbox_due and bookings_unchecked_room.
+ */
+export interface QueueDepth {
+  queue: 'mail' | 'push' | 'no_show';
+  /** Items waiting (due or not yet due). */
+  pending: number;
+  /** Items whose time has come (next try at or before now). */
+  due: number;
+  /** Age in seconds of the oldest waiting item (since it was queued; for no_show, since it became releasable); 0 if none. */
+  oldestSeconds: number;
+  /** Items the job gave up on (mail: all time; push: the last 30 days); undefined where nothing is given up. */
+  givenUp?: number;
+}
+
+const SQL = `
+  SELECT
+    (SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND next_try_at < 'infinity')::int AS mail_pending,
+    (SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND next_try_at <= $1)::int AS mail_due,
+    (SELECT extract(epoch FROM $1 - min(created_at)) FROM mail_outbox WHERE sent_at IS NULL AND next_try_at < 'infinity')::float8 AS mail_oldest,
+    (SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND next_try_at = 'infinity')::int AS mail_given_up,
+    (SELECT count(*) FROM push_outbox WHERE sent_at IS NULL AND gave_up_at IS NULL)::int AS push_pending,
+    (SELECT count(*) FROM push_outbox WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_try_at <= $1)::int AS push_due,
+    (SELECT extract(epoch FROM $1 - min(created_at)) FROM push_outbox WHERE sent_at IS NULL AND gave_up_at IS NULL)::float8 AS push_oldest,
+    (SELECT count(*) FROM push_outbox WHERE gave_up_at IS NOT NULL)::int AS push_given_up,
+    ns.n::int AS no_show_due,
+    extract(epoch FROM $1 - (ns.first_start + interval '15 minutes'))::float8 AS no_show_oldest
+  FROM (
+    SELECT count(*) AS n, min(b.starts_at) AS first_start
+    FROM bookings b
+    JOIN rooms r ON r.id = b.room_id
+    JOIN locations l ON l.id = r.location_id
+    JOIN sites s ON s.id = l.site_id
+    WHERE b.room_id IS NOT NULL AND b.status = 1 AND b.checked_in_at IS NULL
+      AND b.starts_at < $1::timestamptz - interval '15 minutes'
+      AND b.starts_at > $1::timestamptz - interval '24 hours'
+      AND coalesce(r.room_check_ins, l.room_check_ins, s.room_check_ins, false)
+  ) ns`;
+
+interface Row {
+  mail_pending: number; mail_due: number; mail_oldest: number | null; mail_given_up: number;
+  push_pending: number; push_due: number; push_oldest: number | null; push_given_up: number;
+  no_show_due: number; no_show_oldest: number | null;
+}
+
+const age = (seconds: number | null) => Math.max(0, seconds ?? 0);
+
+export async function readQueueDepths(pool: pg.Pool, now: Date): Promise<QueueDepth[]> {
+  const r = (await pool.query<Row>(SQL, [now])).rows[0]!;
+  return [
+    { queue: 'mail', pending: r.mail_pending, due: r.mail_due, oldestSeconds: age(r.mail_oldest), givenUp: r.mail_given_up },
+    { queue: 'push', pending: r.push_pending, due: r.push_due, oldestSeconds: age(r.push_oldest), givenUp: r.push_given_up },
+    { queue: 'no_show', pending: r.no_show_due, due: r.no_show_due, oldestSeconds: age(r.no_show_oldest) },
+  ];
+}
