@@ -1,24 +1,17 @@
 // Before `npm start` / `npm run demo`: builds what is missing or older than its sources, the web app
 // (scripts/build-web-if-needed.mjs) and the compiled server (scripts/build-server.mjs), then returns so
 // the npm script can `exec node dist/server/main.js`. A release (no src/ folder) never builds here.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_INPUTS, SERVER_STAMP } from './build-server.mjs';
+import { newestMtime } from './newestMtime.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 if (!existsSync('src')) {
   if (existsSync('dist/server/main.js')) process.exit(0);

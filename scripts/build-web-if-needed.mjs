@@ -1,21 +1,13 @@
 // Builds the web app when dist/web is missing or older than any source file that goes into it,
 // so `npm start` on a fresh clone serves the current screens without a separate build step.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { isPrecompressed, precompressDir } from './precompress-web.mjs';
+import { newestMtime } from './newestMtime.mjs';
 
 const INPUTS = ['src/web', 'src/domain', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'];
 const OUTPUT = 'dist/web/index.html';
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 const builtAt = existsSync(OUTPUT) ? statSync(OUTPUT).mtimeMs : 0;
 const changedAt = Math.max(...INPUTS.map(newestMtime));

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { RELEASABLE_ROOM_BOOKINGS } from '../features/noShow/noShow.repo.js';
+import { NO_SHOW_LOOKBACK_HOURS } from '../features/noShow/noShow.service.js';
 
 /**
  * How much work the background jobs (registry.ts) have waiting, read for /metrics (issue 19). The
@@ -7,7 +9,7 @@ import type pg from 'pg';
  * - mail: mail_outbox rows not sent (mailOutbox.job.ts); given up = next_try_at 'infinity' (kept for ever).
  * - push: push_outbox rows neither sent nor given up (push.job.ts); given up rows are purged after 30 days.
  * - no_show: room bookings the no-show release should already have released (noShow.repo.ts
- *   lockCandidates, same conditions): Approved, nobody checked in, started 15 minutes to 24 hours ago,
+ *   RELEASABLE_ROOM_BOOKINGS, the job's own conditions): Approved, nobody checked in, started 15 minutes to 24 hours ago,
  *   check-ins on. The job runs every minute, so more than a few for long means it is not running.
  *
  * One statement, on the partial indexes mail_outbox_due, push_outbox_due and bookings_unchecked_room.
@@ -38,14 +40,7 @@ const SQL = `
     extract(epoch FROM $1 - (ns.first_start + interval '15 minutes'))::float8 AS no_show_oldest
   FROM (
     SELECT count(*) AS n, min(b.starts_at) AS first_start
-    FROM bookings b
-    JOIN rooms r ON r.id = b.room_id
-    JOIN locations l ON l.id = r.location_id
-    JOIN sites s ON s.id = l.site_id
-    WHERE b.room_id IS NOT NULL AND b.status = 1 AND b.checked_in_at IS NULL
-      AND b.starts_at < $1::timestamptz - interval '15 minutes'
-      AND b.starts_at > $1::timestamptz - interval '24 hours'
-      AND coalesce(r.room_check_ins, l.room_check_ins, s.room_check_ins, false)
+    ${RELEASABLE_ROOM_BOOKINGS}
   ) ns`;
 
 interface Row {
@@ -57,7 +52,7 @@ interface Row {
 const age = (seconds: number | null) => Math.max(0, seconds ?? 0);
 
 export async function readQueueDepths(pool: pg.Pool, now: Date): Promise<QueueDepth[]> {
-  const r = (await pool.query<Row>(SQL, [now])).rows[0]!;
+  const r = (await pool.query<Row>(SQL, [now, NO_SHOW_LOOKBACK_HOURS])).rows[0]!;
   return [
     { queue: 'mail', pending: r.mail_pending, due: r.mail_due, oldestSeconds: age(r.mail_oldest), givenUp: r.mail_given_up },
     { queue: 'push', pending: r.push_pending, due: r.push_due, oldestSeconds: age(r.push_oldest), givenUp: r.push_given_up },

@@ -16,11 +16,12 @@ export interface NoShowCandidate {
  * Bookings that started more than `lookbackHours` ago are left alone: turning check-ins on for a
  * site must not cancel (and e-mail about) its whole history.
  */
-export async function lockCandidates(client: pg.PoolClient, now: Date, lookbackHours: number, limit: number): Promise<NoShowCandidate[]> {
-  const { rows } = await client.query<NoShowCandidate>(
-    `SELECT b.id, b.starts_at, b.finishes_at, b.status, b.checked_in_at, b.booked_by_user_id, b.on_behalf_of_email, b.description,
-       r.room_check_ins, l.room_check_ins AS location_check_ins, s.room_check_ins AS site_check_ins,
-       r.name AS room_name, s.title AS site_name, s.time_zone
+/**
+ * The room bookings the release may cancel: Approved, nobody checked in, started 15 minutes to
+ * `$2` hours before `$1`, check-ins on for the room (else its location, else its site). Also read by
+ * /metrics (jobs/queueDepths.ts), so the queue it reports is the one this job works through.
+ */
+export const RELEASABLE_ROOM_BOOKINGS = `
      FROM bookings b
      JOIN rooms r ON r.id = b.room_id
      JOIN locations l ON l.id = r.location_id
@@ -28,7 +29,14 @@ export async function lockCandidates(client: pg.PoolClient, now: Date, lookbackH
      WHERE b.room_id IS NOT NULL AND b.status = 1 AND b.checked_in_at IS NULL
        AND b.starts_at < $1::timestamptz - interval '15 minutes'
        AND b.starts_at > $1::timestamptz - make_interval(hours => $2)
-       AND coalesce(r.room_check_ins, l.room_check_ins, s.room_check_ins, false)
+       AND coalesce(r.room_check_ins, l.room_check_ins, s.room_check_ins, false)`;
+
+export async function lockCandidates(client: pg.PoolClient, now: Date, lookbackHours: number, limit: number): Promise<NoShowCandidate[]> {
+  const { rows } = await client.query<NoShowCandidate>(
+    `SELECT b.id, b.starts_at, b.finishes_at, b.status, b.checked_in_at, b.booked_by_user_id, b.on_behalf_of_email, b.description,
+       r.room_check_ins, l.room_check_ins AS location_check_ins, s.room_check_ins AS site_check_ins,
+       r.name AS room_name, s.title AS site_name, s.time_zone
+     ${RELEASABLE_ROOM_BOOKINGS}
      ORDER BY b.starts_at
      LIMIT $3
      FOR UPDATE OF b SKIP LOCKED`,
