@@ -4,11 +4,17 @@
  *   whole site (every room in the answer) and for one location (50 rooms);
  * - room booking throughput and latency at 1, 20 and 50 signed-in clients;
  * - a 200-way race for one room slot, 20 rounds: exactly one success each round.
+ * Room bookings also print CPU per booking (app / PostgreSQL / client), which a loaded host skews far
+ * less than rates; BENCH_PG_STATEMENTS=1 prints PostgreSQL's statements per booking at each level.
+ * BENCH_ROOM_SEARCH=0 skips the availability searches (for quick runs of the booking levels);
+ * BENCH_LEVELS=50 runs only some levels.
  * Run: npm run bench -- room
  */
 import pg from 'pg';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
-import { makeClient, percentile, otherAnswers, recordSideBySide, runLoad, sampleMemory, startBenchEnv } from './harness.js';
+import {
+  cpuSeconds, makeClient, percentile, otherAnswers, postgresCpuSeconds, recordSideBySide, runLoad, sampleMemory, startBenchEnv, statementProfile,
+} from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROOMS = 1000;
@@ -101,22 +107,28 @@ async function sqlOnlyP95(locationId: number | null): Promise<number> {
 // A short unrecorded warm-up, as a running server has had: caches filled, statements prepared.
 const warmUp = makeClient(env.port, 1);
 await runLoad(1, 2, (c, i) => warmUp('POST', '/api/rooms/availability', cookies[c]!, searchBody(500 + i, null)));
-const siteSearch = await searchRow('whole site (1,000 rooms)', 1, null);
-await searchRow('whole site (1,000 rooms)', 20, null);
-const locationSearch = await searchRow('one location (50 rooms)', 1, firstLocation);
-await searchRow('one location (50 rooms)', 20, firstLocation);
-const sqlSite = await sqlOnlyP95(null);
+const SEARCH = process.env.BENCH_ROOM_SEARCH !== '0';
+const noSearch = { p95: NaN };
+const siteSearch = SEARCH ? await searchRow('whole site (1,000 rooms)', 1, null) : noSearch;
+if (SEARCH) await searchRow('whole site (1,000 rooms)', 20, null);
+const locationSearch = SEARCH ? await searchRow('one location (50 rooms)', 1, firstLocation) : noSearch;
+if (SEARCH) await searchRow('one location (50 rooms)', 20, firstLocation);
+const sqlSite = SEARCH ? await sqlOnlyP95(null) : NaN;
 const explainBody = searchBody(1, null);
 const { SEARCH_SQL } = await import('../src/server/features/roomBooking/roomAvailability.js');
 const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${SEARCH_SQL}`,
   [new Date(explainBody.fromDate), new Date(explainBody.toDate), userIds[1]])).rows.map((r) => r['QUERY PLAN']).join('\n');
-const sqlLocation = await sqlOnlyP95(firstLocation);
+const sqlLocation = SEARCH ? await sqlOnlyP95(firstLocation) : NaN;
 
 // Booking throughput: each client books its own room, slot after slot, in 2036 (no bench bookings there).
+// Every seventh room from the second: at 50 clients 5 of them are restricted (requests, Pending).
 const bookBase = Date.UTC(2036, 0, 1, 8);
-for (const clients of [1, 20, 50]) {
+const LEVELS = (process.env.BENCH_LEVELS ?? '1,20,50').split(',').map(Number);
+for (const clients of LEVELS) {
   const call = makeClient(env.port, clients);
   const memory = sampleMemory(env);
+  const printStatements = await statementProfile(pool);
+  const cpu0 = { app: cpuSeconds(env.server.pid!), db: postgresCpuSeconds(env.dataDir), client: process.cpuUsage() };
   const r = await runLoad(clients, SECONDS, (c, i) => {
     const start = bookBase + (clients * 100_000 + i) * 3_600_000;
     return call('POST', '/api/bookings/room', cookies[c]!, {
@@ -124,9 +136,14 @@ for (const clients of [1, 20, 50]) {
     });
   });
   const { appPeakMiB, dbPeakMiB } = memory();
+  await printStatements(`room booking, ${clients} clients`, r.count);
+  const clientCpu = process.cpuUsage(cpu0.client);
+  const perBooking = (s: number) => ((s * 1000) / r.count).toFixed(2);
+  const cpu = `${perBooking(cpuSeconds(env.server.pid!) - cpu0.app)} / ${perBooking(postgresCpuSeconds(env.dataDir) - cpu0.db)} / ${perBooking((clientCpu.user + clientCpu.system) / 1e6)}`;
+  const failures = Object.keys(r.failures).length ? `; non-2xx: ${JSON.stringify(r.failures)}` : '';
   recordSideBySide({ what: 'room booking (mail queued in the same transaction)', clients, perSecond: r.perSecond, p50: r.p50, p95: r.p95, p99: r.p99,
-    appMiB: appPeakMiB, dbMiB: dbPeakMiB, note: Object.keys(r.failures).length ? `non-2xx: ${JSON.stringify(r.failures)}` : undefined });
-  rows.push(`| room booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | each booking queues its mail in the same transaction | ${JSON.stringify(r.failures)} |`);
+    appMiB: appPeakMiB, dbMiB: dbPeakMiB, note: `CPU ms per booking app / PG / client ${cpu}${failures}` });
+  rows.push(`| room booking | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | mail queued in the same transaction; CPU ms per booking app / PG / client ${cpu} | ${JSON.stringify(r.failures)} |`);
 }
 
 // The race: 200 different people ask for the same room and hour at once; exactly one may win.

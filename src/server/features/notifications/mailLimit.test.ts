@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestUser } from '../../testing/testApp.js';
 import { sendDueMail } from '../mail/mailOutbox.job.js';
 import { call, createOrg, london, mailRows, NOW, resetBookings, type Org } from '../roomBooking/roomBookingTestKit.js';
-import { MAIL_LIMIT_PER_HOUR, mailSender, tooManyMailsMessage } from './mailLimit.js';
+import { chargeMail, MAIL_LIMIT_PER_HOUR, mailSender, tooManyMailsMessage } from './mailLimit.js';
 
 /**
  * Issue 18: the mail a person's actions send to other people is limited per hour, counted in
@@ -85,6 +85,27 @@ describe('mail to other people, per person and hour', () => {
     expect((await bookRoom(t, o.staff, 2, { RoomId: o.boardroom })).statusCode).toBe(201);
     expect((await bookRoom(t, o.staff, 3, { RoomId: o.boardroom })).statusCode).toBe(429);
     expect((await bookRoom(t, o.staff, 3, { OnBehalfOfEmail: 'guest@example.org' })).statusCode).toBe(429);
+  });
+
+  it('an action whose clock reads earlier but that takes the lock later still counts every mail of its hour', async () => {
+    const by = (minutes: number) => ({ userId: o.staff.id, email: 'staff@hq.example', at: new Date(NOW.getTime() + minutes * 60_000), limitPerHour: 3 });
+    await chargeMail(t.pool, by(0), ['a@example.org', 'b@example.org', 'c@example.org']);
+    // Its hour no longer holds the first three: allowed, and they must not be forgotten for the next one.
+    await chargeMail(t.pool, by(61), ['d@example.org']);
+    // Started at minute 59 (another instance, or a slow request): its hour holds all four.
+    await expect(chargeMail(t.pool, by(59), ['e@example.org'])).rejects.toThrow(tooManyMailsMessage(3));
+    // Mail to oneself is free, however late.
+    await chargeMail(t.pool, by(59), ['STAFF@hq.example']);
+    expect(await count('SELECT coalesce(sum(mails), 0)::int AS n FROM mail_sent_by')).toBe(4);
+  });
+
+  it('many actions of one person at once use exactly the allowance (the lock per person)', async () => {
+    t.deps.mailLimitPerHour = 5;
+    const answers = await Promise.all([2, 3, 4, 5, 8, 9, 10, 11, 12, 15, 16, 17].map((day) =>
+      bookRoom(t, o.staff, day, { OnBehalfOfEmail: 'guest@example.org' })));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(7);
+    expect(await count("SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = 'guest@example.org'")).toBe(5);
   });
 
   it('counts the mail of a change, and refuses the change (nothing changed) over the limit', async () => {

@@ -44,19 +44,29 @@ type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 // Any fixed number; the second key is the person, so only one person's own actions wait on each other.
 const MAIL_LIMIT_LOCK = 18_015;
 
+// After the lock, one statement counts the hour and charges the mail only if it fits. Rows are
+// deleted two hours after they were sent, not one: requests carry the clock of their start
+// (deps.now()), and one that started earlier but takes the lock later must still find the rows of
+// its own hour (deleting at one hour let it miss them and go over the limit).
+const CHARGE_SQL = `
+  WITH old AS (DELETE FROM mail_sent_by WHERE user_id = $1 AND sent_at <= $2::timestamptz - interval '2 hours'),
+  hour AS (SELECT coalesce(sum(mails), 0)::int AS n FROM mail_sent_by WHERE user_id = $1 AND sent_at > $2::timestamptz - interval '1 hour'),
+  charged AS (INSERT INTO mail_sent_by (user_id, sent_at, mails) SELECT $1, $2, $3 FROM hour WHERE hour.n + $3 <= $4 RETURNING 1)
+  SELECT EXISTS (SELECT 1 FROM charged) AS ok`;
+
 /**
  * Counts `addresses` (already distinct) against the sender's hour; throws 429 when they would go
  * over. Call inside the transaction that queues the mail, so a refusal rolls the action back.
+ *
+ * Two statements: the lock must be taken by a statement of its own, because under READ COMMITTED a
+ * statement sees the rows committed before it began; the count is read by the next statement, which
+ * therefore sees the charge of whoever held the lock before (they commit before it is released).
  */
 export async function chargeMail(db: Queryable, by: MailSender, addresses: readonly string[]): Promise<void> {
   const own = by.email.trim().toLowerCase();
   const others = addresses.filter((a) => a.trim().toLowerCase() !== own).length;
   if (others === 0) return;
-  await db.query('SELECT pg_advisory_xact_lock($1, $2)', [MAIL_LIMIT_LOCK, by.userId]);
-  await db.query("DELETE FROM mail_sent_by WHERE user_id = $1 AND sent_at <= $2::timestamptz - interval '1 hour'", [by.userId, by.at]);
-  const { rows } = await db.query<{ n: number }>(
-    "SELECT coalesce(sum(mails), 0)::int AS n FROM mail_sent_by WHERE user_id = $1 AND sent_at > $2::timestamptz - interval '1 hour'",
-    [by.userId, by.at]);
-  if ((rows[0]?.n ?? 0) + others > by.limitPerHour) throw new AppError('TOO_MANY_ATTEMPTS', tooManyMailsMessage(by.limitPerHour));
-  await db.query('INSERT INTO mail_sent_by (user_id, sent_at, mails) VALUES ($1, $2, $3)', [by.userId, by.at, others]);
+  await db.query({ name: 'mail_limit_lock', text: 'SELECT pg_advisory_xact_lock($1, $2)', values: [MAIL_LIMIT_LOCK, by.userId] });
+  const { rows } = await db.query<{ ok: boolean }>({ name: 'mail_limit_charge', text: CHARGE_SQL, values: [by.userId, by.at, others, by.limitPerHour] });
+  if (!rows[0]?.ok) throw new AppError('TOO_MANY_ATTEMPTS', tooManyMailsMessage(by.limitPerHour));
 }

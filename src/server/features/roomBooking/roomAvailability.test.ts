@@ -5,7 +5,7 @@ import type { CatalogueRoom } from './roomCatalogue.js';
 const room = (id: number, over: Partial<CatalogueRoom> = {}): CatalogueRoom => ({
   id, locationId: 10, name: `R${id}`, capacity: 4, equipment: '', roomType: 0, hidden: false, disabled: false, restricted: false,
   siteId: 1, siteName: 'S', timeZone: 'Europe/London', siteRoomBooking: true, siteRestricted: false,
-  locationName: 'L', locationRestricted: false, ...over,
+  locationName: 'L', locationRestricted: false, notificationEmail: '', ...over,
 });
 const q = { from: new Date('2031-01-01T09:00:00Z'), to: new Date('2031-01-01T17:00:00Z'), roomType: 0, userId: 7, bypass: false, locationId: null, siteId: null };
 const ids = (rooms: { ID: number }[]) => rooms.map((r) => r.ID);

@@ -1,8 +1,10 @@
 import type pg from 'pg';
 import { BOOKING_COLUMNS, BOOKING_JOINS, toBooking, type BookingRow } from '../bookings/bookingPresenter.js';
+import type { BookingConstraint } from '../../../domain/advanceLimit.js';
 import { roomAdminSql, roomChoiceSql, type Db } from '../orgAccess/orgAccess.repo.js';
+import type { CatalogueRoom } from './roomCatalogue.js';
 
-/** Everything a room booking decision needs about the room and the caller, in one round trip. */
+/** Everything a room booking decision needs about the room and the caller (roomContext in the service). */
 export interface RoomContext {
   roomId: number; roomName: string; locationId: number; siteId: number; timeZone: string;
   hidden: boolean; disabled: boolean; restricted: boolean;
@@ -10,29 +12,11 @@ export interface RoomContext {
   isRoomAdmin: boolean;
   /** Site and location room restrictions let the caller choose rooms here. */
   mayChoose: boolean;
-}
-
-const CONTEXT_SQL = `
-  SELECT r.id AS room_id, r.name AS room_name, r.location_id, l.site_id, s.time_zone, r.hidden, r.disabled, r.restrict_room_access,
-    s.room_booking_enabled AS site_room_booking, gs.maintenance_mode, gs.room_booking_enabled AS global_room_booking,
-    ${roomAdminSql('r', '$2')} AS is_room_admin,
-    ${roomChoiceSql('s', 'l', '$2', '$3')} AS may_choose
-  FROM rooms r
-  JOIN locations l ON l.id = r.location_id AND l.deleted_at IS NULL
-  JOIN sites s ON s.id = l.site_id AND s.deleted_at IS NULL
-  CROSS JOIN global_settings gs
-  WHERE r.id = $1 AND r.deleted_at IS NULL`;
-
-export async function loadRoomContext(db: Db, roomId: number, userId: number, bypass: boolean): Promise<RoomContext | undefined> {
-  const { rows } = await db.query(CONTEXT_SQL, [roomId, userId, bypass]);
-  const r = rows[0];
-  if (!r) return undefined;
-  return {
-    roomId: r.room_id, roomName: r.room_name, locationId: r.location_id, siteId: r.site_id, timeZone: r.time_zone,
-    hidden: r.hidden, disabled: r.disabled, restricted: r.restrict_room_access,
-    siteRoomBooking: r.site_room_booking, maintenance: r.maintenance_mode, globalRoomBooking: r.global_room_booking,
-    isRoomAdmin: r.is_room_admin, mayChoose: r.may_choose,
-  };
+  /** The room's advance-limit constraint (room, else location, else site, else global). */
+  constraint: BookingConstraint | null;
+  room: CatalogueRoom;
+  /** Someone is listed as room admin of the room or its location (a request may have approvers to tell). */
+  hasRoomAdmins: boolean;
 }
 
 export interface NewRoomBooking {
@@ -53,6 +37,44 @@ export async function insertRoomBooking(client: pg.PoolClient, n: NewRoomBooking
   const { rows } = await client.query<BookingRow>(INSERT_SQL,
     [n.siteId, n.locationId, n.roomId, n.start, n.finish, n.description, n.onBehalfOfEmail, n.bookedByUserId, n.holderKey, n.status]);
   return toBooking(rows[0]!);
+}
+
+/** The notice a new booking queues, rendered before its statement: who gets it by push and by e-mail. */
+export interface QueuedNotice {
+  userIds: number[]; emails: string[]; subject: string; text: string; url: string; ics: string | null;
+}
+
+// One statement, so one round trip and no transaction: it inserts the booking (room_not_double_booked
+// refuses overlaps, the bookings_place_live trigger deleted places) and queues its push messages and
+// e-mails (one per distinct address, as notify.ts does); it commits whole or not at all. $11: an id
+// taken beforehand when the notice names the booking (its calendar entry's UID), else the next one.
+const INSERT_NOTIFIED_SQL = `
+  WITH b AS (
+    INSERT INTO bookings (id, site_id, location_id, room_id, starts_at, finishes_at, description, on_behalf_of_email,
+      booked_by_user_id, holder_key, status)
+    VALUES (coalesce($11::bigint, nextval('bookings_id_seq')), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    RETURNING *),
+  push AS (
+    INSERT INTO push_outbox (user_id, title, body, url)
+    SELECT DISTINCT u, $14, $15, $16 FROM b, unnest($12::int[]) u),
+  mail AS (
+    INSERT INTO mail_outbox (to_address, subject, body_text, ics)
+    SELECT DISTINCT ON (lower(addr)) addr, $14, $15, $17 FROM b, unnest($13::text[]) addr WHERE addr <> '')
+  SELECT ${BOOKING_COLUMNS} FROM b ${BOOKING_JOINS}`;
+
+export async function insertNotifiedRoomBooking(db: Db, n: NewRoomBooking, id: number | null, notice: QueuedNotice) {
+  const { rows } = await db.query<BookingRow>({
+    name: 'room_booking_insert_notified', text: INSERT_NOTIFIED_SQL,
+    values: [n.siteId, n.locationId, n.roomId, n.start, n.finish, n.description, n.onBehalfOfEmail, n.bookedByUserId, n.holderKey, n.status,
+      id, notice.userIds, notice.emails, notice.subject, notice.text, notice.url, notice.ics],
+  });
+  return toBooking(rows[0]!);
+}
+
+/** An id for a booking about to be inserted (its calendar entry names it) and the database's clock. */
+export async function nextBookingId(db: Db): Promise<{ id: number; at: Date }> {
+  const { rows } = await db.query({ name: 'room_booking_next_id', text: "SELECT nextval('bookings_id_seq')::bigint AS id, now() AS at" });
+  return { id: Number(rows[0].id), at: rows[0].at };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isWithinAdvanceLimit } from '../../../domain/advanceLimit.js';
+import { advanceLimitDate, isWithinAdvanceLimit } from '../../../domain/advanceLimit.js';
 import { roomBookingInitialStatus } from '../../../domain/approval.js';
 import { BOOKING_STATUS } from '../../../domain/bookingStatus.js';
 import { isValidOptionalEmail, normaliseEmail } from '../../../domain/email.js';
@@ -14,12 +14,15 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { badInput, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { toBooking } from '../bookings/bookingPresenter.js';
-import { notifyBookingEvent } from '../mail/bookingMail.js';
+import { bookingNotice, notifyBookingEvent, type Facts } from '../mail/bookingMail.js';
 import { mailSender } from '../notifications/mailLimit.js';
 import { inTransaction, roomAdvanceLimit } from '../orgAccess/orgAccess.repo.js';
 import { assertOnBehalfAllowed } from '../people/onBehalf.js';
 import { availableRooms } from './roomAvailability.js';
-import { activeRoomBookings, insertRoomBooking, loadRoomContext, type RoomContext } from './roomBooking.repo.js';
+import {
+  activeRoomBookings, insertNotifiedRoomBooking, insertRoomBooking, nextBookingId, type NewRoomBooking, type QueuedNotice, type RoomContext,
+} from './roomBooking.repo.js';
+import { hasRoomAdmins, roomAccess, roomConstraint, roomRules } from './roomRules.js';
 
 /** A start this far in the past is still accepted (booking a room for a meeting that just began). */
 export const ROOM_START_GRACE_MS = 15 * 60_000;
@@ -50,9 +53,27 @@ export function checkBookingText(input: { Description?: string | null; OnBehalfO
   return { description, onBehalfOfEmail };
 }
 
+/**
+ * The room and what this person may do with it, from the rules cached per configuration version
+ * (roomRules.ts): no round trip. undefined when the room, its location or its site is deleted.
+ */
+export async function roomContext(deps: AppDeps, user: SessionUser, roomId: number): Promise<RoomContext | undefined> {
+  const rules = await roomRules(deps.pool, user.configVersion);
+  const room = rules.rooms.get(roomId);
+  if (!room) return undefined;
+  const access = roomAccess(rules, room, user, bypassesRestrictions(user.caller));
+  return {
+    roomId: room.id, roomName: room.name, locationId: room.locationId, siteId: room.siteId, timeZone: room.timeZone,
+    hidden: room.hidden, disabled: room.disabled, restricted: room.restricted,
+    siteRoomBooking: room.siteRoomBooking, maintenance: rules.maintenance, globalRoomBooking: rules.globalRoomBooking,
+    isRoomAdmin: access.isRoomAdmin, mayChoose: access.mayChoose,
+    constraint: roomConstraint(rules, room), room, hasRoomAdmins: hasRoomAdmins(rules, room),
+  };
+}
+
 /** The room may be booked by this person at all: it exists, booking is on, nothing restricts them. */
 export async function roomOpenTo(deps: AppDeps, user: SessionUser, roomId: number): Promise<RoomContext> {
-  const ctx = await loadRoomContext(deps.pool, roomId, user.id, bypassesRestrictions(user.caller));
+  const ctx = await roomContext(deps, user, roomId);
   if (!ctx) throw notFound('The room');
   if (ctx.maintenance) throw forbidden(ROOM_REFUSALS.maintenance);
   if (!ctx.globalRoomBooking) throw forbidden(ROOM_REFUSALS.globalOff);
@@ -66,8 +87,9 @@ export async function roomOpenTo(deps: AppDeps, user: SessionUser, roomId: numbe
  * Times of a room booking: a real range of at most a week; not in the past (15 minutes' grace);
  * starting within the room's advance limit. `checkStart` false skips the start checks when an
  * update leaves the start where it was (a meeting under way may still be extended or renamed).
+ * `room`: its context (the cached constraint), or its id (the constraint read from the database).
  */
-export async function checkRoomTimes(deps: AppDeps, roomId: number, start: Date, finish: Date, checkStart = true): Promise<void> {
+export async function checkRoomTimes(deps: AppDeps, room: number | RoomContext, start: Date, finish: Date, checkStart = true): Promise<void> {
   if (finish <= start) throw fieldError('Finish', 'The end must be after the start.');
   if (finish.getTime() - start.getTime() > MAX_ROOM_BOOKING_DAYS * DAY_MS) {
     throw fieldError('Finish', `A room booking can last at most ${MAX_ROOM_BOOKING_DAYS} days.`);
@@ -78,7 +100,9 @@ export async function checkRoomTimes(deps: AppDeps, roomId: number, start: Date,
     return;
   }
   if (start.getTime() < now.getTime() - ROOM_START_GRACE_MS) throw fieldError('Start', SLOT_IN_PAST);
-  const limit = await roomAdvanceLimit(deps.pool, roomId, now);
+  const limit = typeof room === 'number'
+    ? await roomAdvanceLimit(deps.pool, room, now)
+    : { limit: advanceLimitDate(room.constraint, now, room.timeZone), timeZone: room.timeZone };
   if (!limit) throw notFound('The room');
   if (!isWithinAdvanceLimit(start, limit.limit)) throw fieldError('Start', advanceLimitMessage(limit.limit!, limit.timeZone));
 }
@@ -89,6 +113,12 @@ type SaveInput = z.output<typeof RoomBookingInput>;
  * POST /api/bookings/room. The caller is the booker (BookedByUserId is ignored). In a restricted
  * room, someone who is not its room admin (nor an Admin) makes a request (Pending) and its approvers
  * are told; otherwise the booking is Approved and the booker gets it as a calendar entry.
+ *
+ * When the notice goes only to the booker (the usual booking), or a request has nobody to tell, it is
+ * rendered here from the cached room and the session, and one statement inserts the booking and
+ * queues it (insertNotifiedRoomBooking): one round trip, no transaction, nothing held between round
+ * trips. A notice to anyone else counts against the booker's mail limit (mailLimit.ts), which is
+ * checked under a per-person lock inside a transaction: that path stays as it was.
  */
 export async function bookRoom(deps: AppDeps, user: SessionUser, input: SaveInput): Promise<Booking> {
   const text = checkBookingText(input);
@@ -96,15 +126,35 @@ export async function bookRoom(deps: AppDeps, user: SessionUser, input: SaveInpu
   const ctx = await roomOpenTo(deps, user, input.RoomId);
   const start = new Date(input.Start);
   const finish = new Date(input.Finish);
-  await checkRoomTimes(deps, ctx.roomId, start, finish);
+  await checkRoomTimes(deps, ctx, start, finish);
   const status = roomBookingInitialStatus({ roomRestricted: ctx.restricted, isRoomAdmin: ctx.isRoomAdmin, isAdmin: isAdmin(user.caller) });
+  const event = status === BOOKING_STATUS.Pending ? 'requested' : 'booked';
+  const row: NewRoomBooking = {
+    siteId: ctx.siteId, locationId: ctx.locationId, roomId: ctx.roomId, start, finish,
+    description: text.description, onBehalfOfEmail: text.onBehalfOfEmail, bookedByUserId: user.id,
+    holderKey: normaliseEmail(text.onBehalfOfEmail || user.email), status,
+  };
+  const mailsOthers = event === 'requested'
+    ? ctx.hasRoomAdmins || ctx.room.notificationEmail !== ''
+    : text.onBehalfOfEmail !== '' && normaliseEmail(text.onBehalfOfEmail) !== normaliseEmail(user.email);
+  if (!mailsOthers) {
+    // A request nobody is to be told of queues nothing (as notify does with no one to tell).
+    const named = event === 'booked' ? await nextBookingId(deps.pool) : null;
+    const facts: Facts = {
+      id: named?.id ?? 0, start, finish, description: text.description, onBehalfOfEmail: text.onBehalfOfEmail, status, reason: '',
+      roomId: ctx.roomId, locationId: ctx.locationId, roomName: ctx.roomName, locationName: ctx.room.locationName, siteName: ctx.room.siteName,
+      timeZone: ctx.timeZone, notificationEmail: ctx.room.notificationEmail, bookerId: user.id, bookerName: user.fullName, bookerEmail: user.email,
+      updatedAt: named?.at ?? deps.now(),
+    };
+    const rendered = bookingNotice(deps.config, event, facts);
+    const notice: QueuedNotice = event === 'booked'
+      ? { userIds: [user.id], emails: [user.email, text.onBehalfOfEmail], ...rendered, ics: rendered.ics ?? null }
+      : { userIds: [], emails: [], ...rendered, ics: null };
+    return insertNotifiedRoomBooking(deps.pool, row, named?.id ?? null, notice);
+  }
   return inTransaction(deps.pool, async (client) => {
-    const booking = await insertRoomBooking(client, {
-      siteId: ctx.siteId, locationId: ctx.locationId, roomId: ctx.roomId, start, finish,
-      description: text.description, onBehalfOfEmail: text.onBehalfOfEmail, bookedByUserId: user.id,
-      holderKey: normaliseEmail(text.onBehalfOfEmail || user.email), status,
-    });
-    await notifyBookingEvent(client, deps.config, status === BOOKING_STATUS.Pending ? 'requested' : 'booked', booking.Id, mailSender(deps, user));
+    const booking = await insertRoomBooking(client, row);
+    await notifyBookingEvent(client, deps.config, event, booking.Id, mailSender(deps, user));
     return booking;
   });
 }
@@ -137,7 +187,7 @@ export async function searchRoomBookings(deps: AppDeps, user: SessionUser, input
   const { from, to } = checkedRange(input.FromDate, input.ToDate, MAX_SEARCH_DAYS);
   const bypass = bypassesRestrictions(user.caller);
   if (roomId !== null) {
-    const ctx = await loadRoomContext(deps.pool, roomId, user.id, bypass);
+    const ctx = await roomContext(deps, user, roomId);
     if (!ctx) throw notFound('The room');
     if (!ctx.mayChoose) throw forbidden(ROOM_REFUSALS.restrictedPlace);
   }

@@ -50,6 +50,63 @@ describe('POST /api/bookings/room', () => {
     expect(push).toEqual([{ user_id: o.staff.id }]);
   });
 
+  it('a booking for oneself is saved with its mail and push in one statement; the .ics names the booking as later notices do', async () => {
+    const res = await book(o.staff, { OnBehalfOfEmail: 'STAFF@hq.example' });
+    expect(res.statusCode).toBe(201);
+    const mails = await mailRows(t);
+    expect(mails.map((m) => m.to)).toEqual(['staff@hq.example']);
+    expect(mails[0]!.subject).toBe('Room booked: Thames, Tue 02 Apr 2030, 09:00–10:00');
+    expect(mails[0]!.body_text).toBe([
+      'Your room is booked.', '', 'Room: Thames (Floor 1, London HQ)', 'When: Tue 02 Apr 2030, 09:00–10:00 (Europe/London)',
+      'Meeting: Team sync', 'Booked by: Sofia Staff <staff@hq.example>', 'On behalf of: STAFF@hq.example', '', 'Your bookings: /menu/mybookings',
+    ].join('\n'));
+    expect(mails[0]!.ics).toContain(`UID:hotdesk-booking-${res.json().Id}`);
+    expect((await t.pool.query('SELECT user_id, title, url FROM push_outbox')).rows)
+      .toEqual([{ user_id: o.staff.id, title: 'Room booked: Thames, Tue 02 Apr 2030, 09:00–10:00', url: '/menu/mybookings' }]);
+    // The calendar entry's sequence never runs ahead of the one a later change of the booking sends.
+    const seq = Number(/SEQUENCE:(\d+)/.exec(mails[0]!.ics!)![1]);
+    const updated = (await t.pool.query('SELECT updated_at FROM bookings')).rows[0].updated_at as Date;
+    expect(seq).toBeLessThanOrEqual(Math.floor(updated.getTime() / 1000) % 2_000_000_000);
+  });
+
+  it('a request with nobody to tell (no approvers, no NotificationEmail) is saved and queues nothing', async () => {
+    const annex = (await t.pool.query<{ id: number }>(
+      "INSERT INTO rooms (location_id, name, room_type, capacity, restrict_room_access) VALUES ($1, 'Annex', 0, 4, true) RETURNING id", [o.secretLocation])).rows[0]!.id;
+    try {
+      const res = await book(o.siteListed, { RoomId: annex });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().Status).toBe(0);
+      expect(await mailRows(t)).toEqual([]);
+      expect((await t.pool.query('SELECT count(*)::int AS n FROM push_outbox')).rows[0].n).toBe(0);
+      // Listing an approver is seen by the very next request, which tells them.
+      await t.pool.query('INSERT INTO access_grants (scope, scope_id, access_type, user_id) VALUES ($1, $2, 1, $3)', ['room', annex, o.approver.id]);
+      expect((await book(o.siteListed, { RoomId: annex, Start: london(3, '09:00'), Finish: london(3, '10:00') })).json().Status).toBe(0);
+      expect((await mailRows(t)).map((m) => m.to)).toEqual(['approver@hq.example']);
+    } finally {
+      await t.pool.query('DELETE FROM bookings WHERE room_id = $1', [annex]);
+      await t.pool.query("DELETE FROM access_grants WHERE scope = 'room' AND scope_id = $1", [annex]);
+      await t.pool.query('UPDATE rooms SET deleted_at = now() WHERE id = $1', [annex]);
+    }
+  });
+
+  it('sees changes to access lists and teams at once (cached rules keyed by the configuration and caller versions)', async () => {
+    expect((await bookVia(t, o.other, { RoomId: o.boardroom })).Status).toBe(0);
+    await t.pool.query('INSERT INTO team_members VALUES ($1, $2)', [o.teamId, o.other.id]);
+    try {
+      expect((await bookVia(t, o.other, { RoomId: o.boardroom, Start: london(3, '09:00'), Finish: london(3, '10:00') })).Status).toBe(1);
+    } finally {
+      await t.pool.query('DELETE FROM team_members WHERE team_id = $1 AND user_id = $2', [o.teamId, o.other.id]);
+    }
+    expect((await bookVia(t, o.other, { RoomId: o.boardroom, Start: london(4, '09:00'), Finish: london(4, '10:00') })).Status).toBe(0);
+    await t.pool.query("UPDATE locations SET restrict_room_access = true WHERE id = $1", [o.floor1]);
+    try {
+      expect((await book(o.other)).statusCode).toBe(403);
+    } finally {
+      await t.pool.query("UPDATE locations SET restrict_room_access = false WHERE id = $1", [o.floor1]);
+    }
+    expect((await book(o.other)).statusCode).toBe(201);
+  });
+
   it("requires a description: 'Please provide a meeting name or reason for booking.'", async () => {
     for (const Description of ['', '   ', null, undefined]) {
       const res = await book(o.staff, { Description });

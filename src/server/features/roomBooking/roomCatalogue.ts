@@ -7,12 +7,14 @@ export interface CatalogueRoom {
   hidden: boolean; disabled: boolean; restricted: boolean;
   siteId: number; siteName: string; timeZone: string; siteRoomBooking: boolean; siteRestricted: boolean;
   locationName: string; locationRestricted: boolean;
+  /** The site's NotificationEmail ('' if none): told of requests. */
+  notificationEmail: string;
 }
 
 // Sorted once here, as the search lists them: by site, location and room name, without regard to case.
 const CATALOGUE_SQL = `
   SELECT r.id, r.location_id, r.name, r.capacity, r.equipment, r.room_type, r.hidden, r.disabled, r.restrict_room_access,
-    l.site_id, s.title AS site_name, s.time_zone, s.room_booking_enabled, s.restrict_room_access AS site_restricted,
+    l.site_id, s.title AS site_name, s.time_zone, s.room_booking_enabled, s.restrict_room_access AS site_restricted, s.notification_email,
     l.title AS location_name, l.restrict_room_access AS location_restricted
   FROM rooms r
   JOIN locations l ON l.id = r.location_id AND l.deleted_at IS NULL
@@ -40,6 +42,6 @@ async function queryCatalogue(db: Db): Promise<CatalogueRoom[]> {
     id: r.id, locationId: r.location_id, name: r.name, capacity: r.capacity, equipment: r.equipment, roomType: r.room_type,
     hidden: r.hidden, disabled: r.disabled, restricted: r.restrict_room_access,
     siteId: r.site_id, siteName: r.site_name, timeZone: r.time_zone, siteRoomBooking: r.room_booking_enabled, siteRestricted: r.site_restricted,
-    locationName: r.location_name, locationRestricted: r.location_restricted,
+    locationName: r.location_name, locationRestricted: r.location_restricted, notificationEmail: r.notification_email,
   }));
 }
