@@ -14,7 +14,8 @@ import { migrate } from '../src/server/db/migrate.js';
  */
 export interface BenchEnv { db: EmbeddedDatabase; pool: pg.Pool; server: ChildProcess; port: number; dataDir: string; stop: () => Promise<void> }
 
-export async function startBenchEnv(serverEnv: Record<string, string> = {}): Promise<BenchEnv> {
+/** `compiled: true` runs the built server (`node dist/server/main.js`, as `npm start` does) instead of the sources under tsx. */
+export async function startBenchEnv(serverEnv: Record<string, string> = {}, options: { compiled?: boolean } = {}): Promise<BenchEnv> {
   const dir = mkdtempSync(join(tmpdir(), 'hotdesk-bench-'));
   chmodSync(dir, 0o755);
   // BENCH_PG_STATEMENTS=1 loads pg_stat_statements, so a bench can print where PostgreSQL spends its time.
@@ -26,7 +27,8 @@ export async function startBenchEnv(serverEnv: Record<string, string> = {}): Pro
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the app under load.
   const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn('node', [...extraArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const entry = options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const server = spawn('node', [...extraArgs, ...entry], {
     env: { ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...serverEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -52,8 +54,9 @@ async function waitFor(url: string): Promise<void> {
 
 export interface HttpResult { status: number; ms: number; body: string }
 
-export function makeClient(port: number, sockets: number) {
-  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+/** `keepAlive: false` opens a new connection for every request (the agent closes each after its answer). */
+export function makeClient(port: number, sockets: number, keepAlive = true) {
+  const agent = new Agent({ keepAlive, maxSockets: sockets });
   return (method: string, path: string, cookie: string, body?: unknown): Promise<HttpResult> => new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const started = performance.now();

@@ -18,6 +18,7 @@ const ALL: Record<string, string> = {
   deskopen: 'bench/deskBookingOpen.bench.ts',
   editor: 'bench/editorOpen.bench.ts',
   signin: 'bench/signIn.bench.ts',
+  outside: 'bench/outsideClient.bench.ts',
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(ALL);
 console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
