@@ -63,9 +63,14 @@ const NO_CONFLICT = new Set([
 const EXTRA: Record<string, number[]> = {
   'POST /auth/login': [401, 429],
   'GET /auth/oidc/callback': [401],
-  'POST /api/bookings/check-in/:bookingId': [429], // signed out: attempts per address are limited
-  // Booking changes charge the person's hourly e-mail allowance (notifications/mailLimit.ts).
-  'POST /api/bookings/desk': [429], 'POST /api/bookings/room': [429], 'POST /api/bookings/:id': [429], 'DELETE /api/bookings': [429],
+  // Signed out: check-in attempts and page reads are limited per address (checkIn/checkInLimiter.ts).
+  'POST /api/bookings/check-in/:bookingId': [429],
+  'GET /api/bookings/check-in/:siteId/:locationId/:roomId': [429], 'GET /api/rooms/:id/check-in-info': [429],
+  // New push endpoints per person and hour (push/push.service.ts).
+  'POST /api/pushMessaging': [429],
+  // Room bookings and booking changes that mail others charge the person's hourly e-mail allowance
+  // (notifications/mailLimit.ts); desk bookings and cancellations mail no one chosen by the caller.
+  'POST /api/bookings/room': [429], 'POST /api/bookings/:id': [429],
 };
 
 /** The error statuses `route` (e.g. 'GET /api/sites/:id', without the base path) can answer. */

@@ -94,6 +94,15 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('lists 429 on every route with a per-caller limit, and not on desk bookings or cancellations', () => {
+    const statusesOf = (key: string) => Object.keys(operations().find((op) => keyOf(op) === key)!.responses);
+    for (const key of ['POST /auth/login', 'POST /api/bookings/check-in/:bookingId', 'GET /api/bookings/check-in/:siteId/:locationId/:roomId',
+      'GET /api/rooms/:id/check-in-info', 'POST /api/pushMessaging', 'POST /api/bookings/room', 'POST /api/bookings/:id']) {
+      expect(statusesOf(key), key).toContain('429');
+    }
+    for (const key of ['POST /api/bookings/desk', 'DELETE /api/bookings']) expect(statusesOf(key), key).not.toContain('429');
+  });
+
   it('names only real routes in its route tables', () => {
     const keys = new Set(operations().map(keyOf));
     for (const key of ROUTE_TABLE_KEYS) expect(keys.has(key), key).toBe(true);
