@@ -59,6 +59,11 @@ export const DeskOccupancy = z.object({
   Status: z.number().int(),
   IsMine: z.boolean(),
   BookingId: z.number().int().nullable(),
+  /**
+   * Who sits there, when the privacy settings let this caller see it (issue 20, "who's in"); null or
+   * absent when hidden, when it is the caller's own booking, or for anonymous screens.
+   */
+  Occupant: z.object({ Name: z.string(), Initials: z.string() }).nullable().optional(),
 });
 export type DeskOccupancy = z.infer<typeof DeskOccupancy>;
 
