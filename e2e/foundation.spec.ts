@@ -25,6 +25,14 @@ const EXPECTED_SETTINGS_BUTTONS: Partial<Record<DemoPerson, string[]>> = {
   approver: ['Update Room Details'],
 };
 
+/** The home menu's Settings tile lists what that person's panel holds (issue 20, point 8). */
+const SETTINGS_TILE_TEXT: Partial<Record<DemoPerson, string>> = {
+  admin: 'Sites, floors and rooms, people and roles, global settings, desk bookings and reports.',
+  manager: 'Desk bookings.',
+  reports: 'Reports.',
+  approver: 'Room details.',
+};
+
 const settingsButtons = (page: Page) => page.getByRole('navigation', { name: 'Settings' }).getByRole('link');
 
 for (const who of Object.keys(EXPECTED_TILES) as DemoPerson[]) {
@@ -43,6 +51,7 @@ for (const who of Object.keys(EXPECTED_TILES) as DemoPerson[]) {
 for (const [who, buttons] of Object.entries(EXPECTED_SETTINGS_BUTTONS) as [DemoPerson, string[]][]) {
   test(`${who} sees exactly their settings buttons`, async ({ page }) => {
     await signInAs(page, who);
+    await expect(page.locator('[data-tile="settings"]')).toContainText(SETTINGS_TILE_TEXT[who]!);
     await page.getByRole('link', { name: /^Settings/ }).click();
     await expect(page).toHaveURL(/\/hotdesk\/menu\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();

@@ -1,6 +1,8 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { MenuTile } from '../../../domain/permissions.js';
+import { settingsButtons, type MenuTile } from '../../../domain/permissions.js';
+import { useLoadedSettings } from '../../app/useLoadedSettings.js';
+import { settingsSummary } from '../settings/settingsButtonInfo.js';
 import { DISABLED_REASON, MENU_TILE_INFO } from './menuTileInfo.js';
 
 /**
@@ -9,6 +11,9 @@ import { DISABLED_REASON, MENU_TILE_INFO } from './menuTileInfo.js';
  */
 export function MenuTileCard({ tile, badge }: { tile: MenuTile; badge?: number }) {
   const info = MENU_TILE_INFO[tile.id];
+  const { caller } = useLoadedSettings();
+  // The Settings tile lists what this person's panel holds; the others say the same to everyone.
+  const description = tile.id === 'settings' ? settingsSummary(settingsButtons(caller)) : info.description;
   const heading = (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Text fw={700} fz="lg" data-tile-label>{info.label}</Text>
@@ -28,7 +33,7 @@ export function MenuTileCard({ tile, badge }: { tile: MenuTile; badge?: number }
   return (
     <Link className="menu-tile" to={info.to} data-tile={tile.id}>
       {heading}
-      <Text size="sm" c="dimmed">{info.description}</Text>
+      <Text size="sm" c="dimmed">{description}</Text>
     </Link>
   );
 }

@@ -9,7 +9,7 @@ export const MENU_TILE_INFO: Record<MenuTileId, { label: string; to: string; des
   approveRequests: { label: 'Approve Requests', to: '/menu/approvals', description: 'Approve or reject room requests.' },
   receptionView: { label: 'Reception View', to: '/menu/calendar', description: 'The day\'s room bookings for your site.' },
   myProfile: { label: 'My Profile', to: '/menu/myprofile', description: 'Your contact details and teams.' },
-  settings: { label: 'Settings', to: '/menu/settings', description: 'Sites, people, rooms and reports.' },
+  settings: { label: 'Settings', to: '/menu/settings', description: 'What your account can change.' } // per person: settingsSummary(),
 };
 
 /** Why a visible tile is disabled, for the person looking at it. */
