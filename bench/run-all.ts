@@ -12,6 +12,7 @@ import type { SideBySideRow } from './harness.js';
 const ALL: Record<string, string> = {
   desk: 'bench/deskBooking.bench.ts',
   room: 'bench/roomBooking.bench.ts',
+  availability: 'bench/roomAvailability.bench.ts',
   reporting: 'bench/reporting.bench.ts',
   durability: 'bench/durability.bench.ts',
   scaleout: 'bench/scaleOut.bench.ts',
@@ -19,6 +20,9 @@ const ALL: Record<string, string> = {
   editor: 'bench/editorOpen.bench.ts',
   signin: 'bench/signIn.bench.ts',
   outside: 'bench/outsideClient.bench.ts',
+  whosin: 'bench/whosIn.bench.ts',
+  memory: 'bench/memory.bench.ts',
+  lighthouse: 'bench/lighthouse.bench.ts',
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(ALL);
 console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

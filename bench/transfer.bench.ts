@@ -5,15 +5,15 @@
  * screen of the demo's published floorplan, and the meeting room page, each in a fresh browser context
  * (empty cache) as the demo's staff member.
  *
- * The app is started as `npm run demo` starts it (`tsx src/server/main.ts --demo`) with a fresh
- * HOTDESK_DATA_DIR on a free port, from BENCH_APP_DIR (default: this checkout). To measure an older
- * build, point BENCH_APP_DIR at a checkout of it with its own dist/web (e.g. `git archive <commit> |
- * tar -x -C /tmp/old`, node_modules symlinked, the web app built there).
+ * The app is started as `npm run demo` starts it (built if needed, then `node dist/server/main.js --demo`)
+ * with a fresh HOTDESK_DATA_DIR on a free port, from BENCH_APP_DIR (default: this checkout). To measure
+ * an older build, point BENCH_APP_DIR at a checkout of it (e.g. `git archive <commit> | tar -x -C /tmp/old`,
+ * node_modules symlinked).
  *
- * Run: npx tsx bench/transfer.bench.ts   (needs /usr/bin/chromium and a built web app in BENCH_APP_DIR)
+ * Run: flock /tmp/bench.lock npx tsx bench/transfer.bench.ts   (needs /usr/bin/chromium)
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -23,17 +23,24 @@ const APP_DIR = resolve(process.env.BENCH_APP_DIR ?? process.cwd());
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+// A checkout from before the compiled server (no build-if-needed script) runs its sources under tsx.
+const compiled = existsSync(join(APP_DIR, 'scripts/build-if-needed.mjs'));
+if (compiled && spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: APP_DIR, stdio: 'inherit' }).status !== 0) {
+  throw new Error('building the app failed');
+}
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'hotdesk-transfer-'));
-const server = spawn('npx', ['tsx', 'src/server/main.ts', '--demo'], {
+// Run as root, the embedded PostgreSQL runs as another user, which must be able to enter the folder.
+if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
+const server = spawn(compiled ? process.execPath : 'npx', compiled ? ['dist/server/main.js', '--demo'] : ['tsx', 'src/server/main.ts', '--demo'], {
   cwd: APP_DIR, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HOTDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: '', DATABASE_URL: '' },
 });
 const stopServer = async () => {
   if (server.exitCode !== null) return;
   const exited = new Promise((r) => server.once('exit', r));
-  process.kill(-server.pid!, 'SIGTERM'); // the npx / tsx / node group this script started
+  process.kill(-server.pid!, 'SIGTERM'); // the group this script started (node, or npx / tsx / node)
   await exited;
 };
 

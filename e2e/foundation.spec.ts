@@ -4,7 +4,7 @@ import { DEMO, readMenuTiles, signIn, signInAs, type DemoPerson } from './helper
 // The foundation journeys: who sees which tiles and settings buttons, sign-in and sign-out,
 // coming back to the page first asked for, and global settings steering the menu.
 
-const ALL_BOOKING = ['My Bookings', 'Book a Desk', 'Book a Meeting Room', 'Book a Clinical Room'];
+const ALL_BOOKING = ['My Bookings', 'Book a Desk', "Who's in", 'Book a Meeting Room', 'Book a Clinical Room'];
 const on = (label: string) => ({ label, enabled: true });
 const off = (label: string) => ({ label, enabled: false });
 

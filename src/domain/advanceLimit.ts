@@ -1,5 +1,9 @@
 import { TZDate } from '@date-fns/tz';
-import { addMonths, addWeeks, addYears, endOfDay, startOfDay } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
+import { addWeeks } from 'date-fns/addWeeks';
+import { addYears } from 'date-fns/addYears';
+import { endOfDay } from 'date-fns/endOfDay';
+import { startOfDay } from 'date-fns/startOfDay';
 
 /**
  * How far ahead a room or desk may be booked (SPEC sections 3 and 9). A constraint is set at

@@ -53,6 +53,16 @@ export const rangeInstants = (range: { start: WallClock; end: WallClock }, timeZ
 export const deskStepPath = (startStr: string, endStr: string, ...ids: (number | string)[]): string =>
   [DESK_BOOK_PATH, encodeURIComponent(startStr), encodeURIComponent(endStr), ...ids.map(String)].join('/');
 
+/** The desk screen's query parameter naming a desk to select and bring into view ("Find a colleague"). */
+export const DESK_FOCUS_PARAM = 'desk';
+
+/**
+ * The floorplan screen with one desk selected and brought into view:
+ * /menu/book/desk/{start}/{end}/{siteId}/{locationId}/{floorplanId}?desk={deskId} (a router path: no base path).
+ */
+export const deskFocusPath = (startStr: string, endStr: string, siteId: number, locationId: number, floorplanId: number, deskId: string): string =>
+  `${deskStepPath(startStr, endStr, siteId, locationId, floorplanId)}?${new URLSearchParams({ [DESK_FOCUS_PARAM]: deskId }).toString().replace(/\+/g, '%20')}`;
+
 /** The floorplan screen's route parameters, the date segments decoded from the address. */
 export interface DeskScreenParams { startDateStr: string; endDateStr: string; siteId: number; locationId: number; floorplanId: number }
 
@@ -86,6 +96,23 @@ export const longDay = (date: string): string => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
     .format(new Date(Date.UTC(y, m - 1, d)));
+};
+
+/** 'Tue 12' for a YYYY-MM-DD day: the desk screen's date strip (its full name is longDay's). */
+export const shortDay = (date: string): { weekday: string; day: string } => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(y, m - 1, d));
+  return {
+    weekday: new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(at),
+    day: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(at),
+  };
+};
+
+/** The days from `first` to `last` (YYYY-MM-DD, both included), at most `max` of them. */
+export const daysFrom = (first: string, last: string, max: number): string[] => {
+  const days: string[] = [];
+  for (let d = first; d <= last && days.length < max; d = nextDay(d)) days.push(d);
+  return days;
 };
 
 /** 'Tuesday, 12 March 2030, 09:00 to 17:00' (the end's day is named too when it differs). */

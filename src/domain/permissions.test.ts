@@ -14,7 +14,7 @@ const tile = (c: Caller, s: MenuSettings, id: string) => menuTiles(c, s, 0).find
 
 describe('home menu tiles (SPEC 2.2)', () => {
   it('plain staff see bookings, booking tiles, profile and a disabled Settings', () => {
-    expect(ids(staff)).toEqual(['myBookings', 'bookDesk', 'bookMeetingRoom', 'bookClinicalRoom', 'myProfile', 'settings']);
+    expect(ids(staff)).toEqual(['myBookings', 'bookDesk', 'whosIn', 'bookMeetingRoom', 'bookClinicalRoom', 'myProfile', 'settings']);
     expect(tile(staff, allOn, 'settings')?.disabled).toBe(true);
   });
   it('Book a Desk is hidden when desk booking is off and disabled in maintenance mode', () => {

@@ -31,7 +31,7 @@ export interface MenuSettings {
 }
 
 export const MENU_TILES = [
-  'myBookings', 'bookDesk', 'bookMeetingRoom', 'bookClinicalRoom', 'approveRequests', 'receptionView', 'myProfile', 'settings',
+  'myBookings', 'bookDesk', 'whosIn', 'bookMeetingRoom', 'bookClinicalRoom', 'approveRequests', 'receptionView', 'myProfile', 'settings',
 ] as const;
 export type MenuTileId = (typeof MENU_TILES)[number];
 export interface MenuTile { id: MenuTileId; disabled: boolean }
@@ -44,6 +44,7 @@ export interface MenuTile { id: MenuTileId; disabled: boolean }
 export function menuTiles(c: Caller, s: MenuSettings, pendingApprovals: number): MenuTile[] {
   const tiles: MenuTile[] = [{ id: 'myBookings', disabled: false }];
   if (s.DeskBookingEnabled) tiles.push({ id: 'bookDesk', disabled: s.MaintenanceMode });
+  if (s.DeskBookingEnabled) tiles.push({ id: 'whosIn', disabled: false }); // who sits where (issue 20); reading stays open in maintenance
   if (s.RoomBookingEnabled && s.HasStandardRooms) tiles.push({ id: 'bookMeetingRoom', disabled: s.MaintenanceMode });
   if (s.RoomBookingEnabled && s.HasClinicalRooms) tiles.push({ id: 'bookClinicalRoom', disabled: s.MaintenanceMode });
   if (c.roomApprover && pendingApprovals > 0) tiles.push({ id: 'approveRequests', disabled: false });

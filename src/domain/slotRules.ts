@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, startOfDay } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { startOfDay } from 'date-fns/startOfDay';
 import { isWithinAdvanceLimit } from './advanceLimit.js';
 import { isValidRange, overlapsAny, type TimeRange } from './timeRange.js';
 

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /**
  * Wall-clock values in a site's time zone. The time pickers (deskTimes, roomTimes) work on

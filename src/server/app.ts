@@ -1,7 +1,5 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandling } from './http/errorHandler.js';
@@ -9,14 +7,14 @@ import { registerCaseInsensitiveBodies } from './http/caseInsensitiveBody.js';
 import { registerOriginCheck } from './http/originCheck.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerGuard } from './http/guard.js';
-import { openApiComponents, openApiTransform, registerOpenApiResponses } from './http/openApiResponses.js';
+import { registerOpenApiResponses } from './http/openApiResponses.js';
+import { registerApiDocs } from './http/apiDocs.js';
 import { registerMethodNotAllowed } from './http/methodNotAllowed.js';
 import { signedInPagePreloads } from './http/pagePreloads.js';
 import { deskScreenHints } from './features/deskBooking/deskScreenHints.js';
 import { ScreenModules } from './http/screenModules.js';
 import { registerWebAssets, WEB_DIST } from './http/webAssets.js';
 import { registerCompression } from './http/compression.js';
-import { registerMetrics } from './features/metrics/metrics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { oidcRoutes } from './auth/oidc.routes.js';
 import { sessionCookieName } from './auth/cookies.js';
@@ -46,6 +44,8 @@ import { teamsAdminRoutes } from './features/teamsAdmin/teamsAdmin.routes.js';
 import { bookingSearchRoutes } from './features/bookingSearch/bookingSearch.routes.js';
 import { reportingRoutes } from './features/reporting/reporting.routes.js';
 import { pushRoutes } from './features/push/push.routes.js';
+import { whosInRoutes } from './features/whosIn/whosIn.routes.js';
+import { favouriteDesksRoutes } from './features/favouriteDesks/favouriteDesks.routes.js';
 
 export interface BuildOptions {
   /** Serve the built web app (tests of the API alone skip it), from dist/web or the given folder. */
@@ -55,6 +55,15 @@ export interface BuildOptions {
 
 /** Request bodies above this are refused with 413 (hostile input; a 5,000-desk layout is ~1 MB). */
 const BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Every route validates and serializes with zod (setValidatorCompiler/setSerializerCompiler at the root
+ * below, so for all routes). Naming them as the compiler factories too keeps Fastify from loading its
+ * default Ajv and fast-json-stringify compilers, which no route would use: ~1.5 MiB of heap at rest
+ * (issue 19, memory). Fastify types these factories for Ajv, hence the cast.
+ */
+const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /** The Fastify instance: the process entry and the tests both build it here. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -66,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     routerOptions: { maxParamLength: 500 },
     // Two log lines per request cost measurable CPU on the booking path; they are kept for debug levels.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -80,12 +90,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerMethodNotAllowed(app);
   await registerCompression(app);
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Hotdesk API', version: deps.version }, components: openApiComponents(sessionCookieName(config)) },
-    transform: openApiTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: `${config.basePath}/api/docs`, uiConfig: { docExpansion: 'list' } });
-  registerMetrics(app, deps); // off unless METRICS_TOKEN is set; before the routes, whose requests it times
+  // Built at the first request under /api/docs, not now (apiDocs.ts); before the routes, which it records.
+  registerApiDocs(app, { basePath: config.basePath, version: deps.version, sessionCookieName: sessionCookieName(config) });
+  // Off unless METRICS_TOKEN is set; before the routes, whose requests it times. Loaded only then:
+  // prom-client and its dependencies are heap an instance without metrics never uses (issue 19, memory).
+  if (config.metricsToken) (await import('./features/metrics/metrics.routes.js')).registerMetrics(app, deps);
 
   await app.register(async (scoped) => {
     await scoped.register(healthRoutes(deps));
@@ -116,6 +125,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(bookingSearchRoutes(deps));
     await scoped.register(reportingRoutes(deps));
     await scoped.register(pushRoutes(deps));
+    await scoped.register(whosInRoutes(deps));
+    await scoped.register(favouriteDesksRoutes(deps));
   }, { prefix: config.basePath });
 
   if (options.web !== false) {

@@ -62,7 +62,7 @@ describe('npm start runs the compiled server and stops on signals', () => {
     process.kill(started!.pid, 'SIGTERM');
     await expectStoppedCleanly(port, pgPid);
     // What ran was node on the compiled JavaScript (exec'd by npm's shell), not tsx.
-    expect(tree).toContain('node dist/server/main.js');
+    expect(tree).toMatch(/node (--\S+ )*dist\/server\/main\.js/); // with package.json's node flags (memory)
     expect(tree).not.toMatch(/tsx|sh -c/);
   }, 240_000);
 

@@ -78,6 +78,7 @@ export const ProfileSaveInput = z.looseObject({
   Phone: z.unknown().optional(),
   UseTeams: z.unknown().optional(),
   Photo: z.unknown().optional(),
+  HideNameOnMap: z.unknown().optional(),
 });
 export const ProfileSaveResponse = z.object({ Success: z.boolean(), Error: z.string().optional() });
 /** A refused save. Success is absent when the body failed schema validation (the standard error reply). */

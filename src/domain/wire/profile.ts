@@ -18,5 +18,7 @@ export const Profile = z.object({
   Teams: z.array(z.object({ Id: z.number().int(), Name: z.string().optional() })),
   RoomApprover: z.boolean(),
   SiteLvlAdmin: z.boolean(),
+  /** The person hides their name from others on the desk map and in "Who's in" (issue 20). Own profile only. */
+  HideNameOnMap: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof Profile>;

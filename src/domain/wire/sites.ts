@@ -31,6 +31,9 @@ export const SiteSummary = z.object({
   RestrictDeskAccess: z.boolean(),
   RoomCheckIns: z.boolean(),
   BookingConstraints: z.array(PlaceConstraint),
+  /** The hours the room calendar and the Reception View show, minutes since midnight in the site's zone. */
+  DayStartMinutes: z.number().int(),
+  DayEndMinutes: z.number().int(),
 });
 export type SiteSummary = z.infer<typeof SiteSummary>;
 
@@ -50,9 +53,34 @@ export type Site = z.infer<typeof Site>;
 export const SiteList = z.array(SiteSummary);
 
 /** GET /api/sites/my (SPEC 7: SiteId and SiteName). */
-export const MySite = z.object({ SiteId: z.number().int(), SiteName: z.string() });
+export const MySite = z.object({
+  SiteId: z.number().int(),
+  SiteName: z.string(),
+  /** The site's day hours, so the Reception View shows the same hours as the room calendar. */
+  DayStartMinutes: z.number().int(),
+  DayEndMinutes: z.number().int(),
+});
 export type MySite = z.infer<typeof MySite>;
 export const MySiteList = z.array(MySite);
+
+/**
+ * A site's day hours: what the room calendar and the Reception View show (issue 20). Display only:
+ * the booking rules (past, advance limit, clashes) do not change with them.
+ */
+export const DEFAULT_DAY_START_MINUTES = 7 * 60;
+export const DEFAULT_DAY_END_MINUTES = 20 * 60;
+export const DAY_HOURS_STEP_MINUTES = 30;
+export const DAY_HOURS_STEP_MESSAGE = 'Day hours must be whole or half hours';
+export const DAY_HOURS_ORDER_MESSAGE = 'The day must end after it starts';
+
+/** Why a pair of day hours is refused (field name and message), or null when they are fine. */
+export function dayHoursError(start: number, end: number): { field: 'DayStartMinutes' | 'DayEndMinutes'; message: string } | null {
+  const onStep = (m: number) => Number.isInteger(m) && m >= 0 && m <= 24 * 60 && m % DAY_HOURS_STEP_MINUTES === 0;
+  if (!onStep(start)) return { field: 'DayStartMinutes', message: DAY_HOURS_STEP_MESSAGE };
+  if (!onStep(end)) return { field: 'DayEndMinutes', message: DAY_HOURS_STEP_MESSAGE };
+  if (end <= start) return { field: 'DayEndMinutes', message: DAY_HOURS_ORDER_MESSAGE };
+  return null;
+}
 
 const text = (max: number) => z.string().max(max).nullable().optional();
 
@@ -85,6 +113,9 @@ export const SiteInput = z.object({
   DeskAccessUsers: RefListInput.optional(),
   DeskAccessTeams: RefListInput.optional(),
   BookingConstraints: z.array(BookingConstraintInput).max(10).optional(),
+  /** Day hours (minutes since midnight); the service checks them with dayHoursError. */
+  DayStartMinutes: z.number().int().min(0).max(24 * 60).optional(),
+  DayEndMinutes: z.number().int().min(0).max(24 * 60).optional(),
 });
 export type SiteInput = z.infer<typeof SiteInput>;
 

@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import type { Config } from '../config.js';
 
 /**
@@ -30,25 +30,32 @@ export type EmailClaim = 'email' | 'preferred_username' | 'upn';
 export interface GroupsEvidence { value: unknown; from: 'ID token' | 'userinfo'; problem?: string }
 
 /**
+ * openid-client, loaded at the first sign-in with the provider (every use of it follows config()), not at
+ * start-up: most instances have no OIDC_ISSUER, and it holds ~1 MiB of heap (issue 19, memory).
+ */
+let client: typeof OpenIdClient;
+const loadClient = async () => { client ??= await import('openid-client'); };
+
+/**
  * OpenID Connect with code + PKCE. Discovery happens at first use, not at start-up, so an identity
  * provider that is briefly down does not stop Hotdesk from starting (local accounts keep working).
  * Microsoft Entra ID puts the address in `email` or `preferred_username`; both are read, but only an
  * address from `email` that the provider vouches for may ever link to an existing person (oidcUser.ts).
  */
 export class OidcClient {
-  private configuration: Promise<client.Configuration> | undefined;
+  private configuration: Promise<OpenIdClient.Configuration> | undefined;
 
   constructor(private readonly oidc: NonNullable<Config['oidc']>) {}
 
-  private config(): Promise<client.Configuration> {
-    this.configuration ??= client.discovery(
+  private config(): Promise<OpenIdClient.Configuration> {
+    this.configuration ??= loadClient().then(() => client.discovery(
       this.oidc.issuer,
       this.oidc.clientId,
       undefined,
       this.oidc.clientSecret ? client.ClientSecretPost(this.oidc.clientSecret) : client.None(),
       // Plain http is only ever allowed for a provider on this machine (tests, local development).
       isLoopback(this.oidc.issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
-    ).catch((err) => {
+    )).catch((err) => {
       this.configuration = undefined; // try discovery again next time
       throw err;
     });
@@ -102,7 +109,7 @@ export class OidcClient {
    * "e-mail domain owner verified") decides; when it says nothing, userinfo's `email_verified` for the
    * same address does. Anything else, including trouble reading userinfo, is "no".
    */
-  private async vouchedFor(config: client.Configuration, claims: client.IDToken, email: string, accessToken: string): Promise<boolean> {
+  private async vouchedFor(config: OpenIdClient.Configuration, claims: OpenIdClient.IDToken, email: string, accessToken: string): Promise<boolean> {
     const token = verifiedClaim(claims['email_verified']);
     if (token !== undefined) return token; // an explicit "not verified" is not overruled
     if (verifiedClaim(claims['xms_edov']) === true) return true;
@@ -120,7 +127,7 @@ export class OidcClient {
    * set up to put groups only there). Userinfo trouble is reported, not thrown: the person still signs
    * in, and an unread claim changes nothing (domain/groupSync.ts).
    */
-  private async groupsOf(config: client.Configuration, claims: client.IDToken, accessToken: string, name: string): Promise<GroupsEvidence> {
+  private async groupsOf(config: OpenIdClient.Configuration, claims: OpenIdClient.IDToken, accessToken: string, name: string): Promise<GroupsEvidence> {
     if (claims[name] !== undefined) return { value: claims[name], from: 'ID token' };
     // Entra ID: a person in more groups than fit in a token gets a pointer to Microsoft Graph instead.
     const pointers = claims['_claim_names'];

@@ -1,9 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { LoginPage } from '../features/auth/LoginPage.js';
-import { SetupPage } from '../features/auth/SetupPage.js';
-import { PrivacyPage } from '../features/privacy/PrivacyPage.js';
-import { CheckInPage } from '../features/checkIn/index.js';
+import { CheckInPage, LoginPage, PrivacyPage, SetupPage } from './publicPages.js';
 import { PublicLayout } from './PublicLayout.js';
 import { RequireAccess } from './RequireAccess.js';
 import { SIGNED_IN_ROUTES, accessRule } from './routeTable.js';

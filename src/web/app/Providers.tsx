@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { basePath } from './basePath.js';
+import { LazyNotifications } from './LazyNotifications.js';
 import { theme } from './theme.js';
 import { VersionWatcher } from '../features/appShell/VersionWatcher.js';
 
@@ -12,7 +12,7 @@ import { VersionWatcher } from '../features/appShell/VersionWatcher.js';
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" />
+      <LazyNotifications />
       <VersionWatcher />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>

@@ -1,11 +1,15 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoading } from './lazyPage.js';
 import { Shell } from './shell/Shell.js';
 
-/** Frame of the pages that work signed out: sign-in, first set-up, privacy policy, room check-in. */
+/** Frame of the pages that work signed out: sign-in, first set-up, privacy policy, room check-in (each loaded when opened: publicPages.tsx). */
 export function PublicLayout() {
   return (
     <Shell>
-      <Outlet />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
     </Shell>
   );
 }

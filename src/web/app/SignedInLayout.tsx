@@ -1,10 +1,13 @@
 import { Button, Center, Loader } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { ApiError } from './api.js';
 import { ErrorBar } from './shell/ErrorBar.js';
 import { Shell } from './shell/Shell.js';
 import { useSettings } from './useSettings.js';
-import { PushPrompt } from '../features/push/PushPrompt.js';
+
+/** Only the home menu offers push notifications (PushPrompt): its code is fetched there, after the menu is drawn. */
+const PushPrompt = lazy(async () => ({ default: (await import('../features/push/PushPrompt.js')).PushPrompt }));
 
 /**
  * Frame of every page that needs sign-in. Screens render only once the settings (and so the
@@ -12,12 +15,13 @@ import { PushPrompt } from '../features/push/PushPrompt.js';
  */
 export function SignedInLayout() {
   const settings = useSettings();
+  const onMenu = useLocation().pathname === '/menu';
 
   if (settings.data) {
     return (
       <Shell fullName={settings.data.Profile.FullName}>
         <Outlet />
-        <PushPrompt />
+        {onMenu && <Suspense fallback={null}><PushPrompt /></Suspense>}
       </Shell>
     );
   }

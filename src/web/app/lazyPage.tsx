@@ -21,7 +21,15 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(l
     const [Shown] = useState<Page>(() => (loadedModules.get(load)?.[name as string] as Page | undefined) ?? Lazy);
     return <Shown {...(props as PropsOf<M[K]> & JSX.IntrinsicAttributes)} />;
   }
+  /** The page's loader, so the route the app opens on can start it before the first render (routePrefetch.ts). */
+  LazyPage.load = load as () => Promise<Record<string, unknown>>;
   return LazyPage;
+}
+
+/** The loader of a lazy page element (lazyPage), if the element is one. */
+export function loaderOf(element: unknown): (() => Promise<Record<string, unknown>>) | undefined {
+  const type = (element as { type?: { load?: unknown } } | null)?.type;
+  return typeof type?.load === 'function' ? (type.load as () => Promise<Record<string, unknown>>) : undefined;
 }
 
 /** Loads a screen's code ahead of its first render (the screen the app opens on). */

@@ -18,6 +18,7 @@ const UserManagementPage = lazyPage(() => import('../features/userManagement/ind
 const ManageBookingsPage = lazyPage(() => import('../features/manageBookings/index.js'), 'ManageBookingsPage');
 const ReportingPage = lazyPage(() => import('../features/reporting/index.js'), 'ReportingPage');
 const ProfilePage = lazyPage(() => import('../features/profile/index.js'), 'ProfilePage');
+const WhosInPage = lazyPage(() => import('../features/whosIn/index.js'), 'WhosInPage');
 const TagTestingPage = lazyPage(() => import('../features/tagTesting/index.js'), 'TagTestingPage');
 const MyBookingsPage = lazyPage(() => import('../features/myBookings/index.js'), 'MyBookingsPage');
 const ReceptionPage = lazyPage(() => import('../features/reception/index.js'), 'ReceptionPage');
@@ -72,6 +73,7 @@ export const SIGNED_IN_ROUTES: SignedInRoute[] = [
   { path: '/menu/book/clinical/room', screen: 'Book a Clinical Room', element: <RoomBookingPage key="clinical" roomType={1} /> },
   { path: '/menu/book/room/:startDateStr/:endDateStr/:siteId/:locationId', screen: 'Room booking', element: <RoomPlaceholderPage /> },
   { path: '/menu/calendar', screen: 'Site Calendar (Reception View)', access: 'siteLvlAdmin', element: <ReceptionPage /> },
+  { path: '/menu/whosin', screen: "Who's in", element: <WhosInPage /> },
   { path: '/menu/myprofile', screen: 'My Profile', element: <ProfilePage /> },
   { path: '/menu/tagTesting', screen: 'Tag chooser test', element: <TagTestingPage /> },
   { path: '/menu/settings', screen: 'Settings', access: canOpenSettings, element: <SettingsPanel /> },

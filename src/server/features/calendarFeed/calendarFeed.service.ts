@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createEvents, type EventAttributes } from 'ics';
+import type { EventAttributes } from 'ics';
 import { BOOKING_STATUS } from '../../../domain/bookingStatus.js';
 import type { CalendarFeed } from '../../../domain/wire/myBookings.js';
 import type { SessionUser } from '../../auth/sessions.js';
@@ -53,6 +53,8 @@ export async function feedCalendar(deps: AppDeps, token: string): Promise<string
       busyStatus: 'BUSY',
     };
   });
+  // Loaded at the first feed asked for, not at start-up: ics and its dependencies hold ~1 MiB of heap (issue 19, memory).
+  const { createEvents } = await import('ics');
   const { error, value } = createEvents(events, { productId: 'hotdesk/ical', calName: 'My Hotdesk bookings' });
   if (error || value === null) throw error ?? new Error('The calendar could not be written.');
   return value;

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { canCancelBooking, cancellationNeedsReason, hasReason, isCancellable } from '../../../domain/approval.js';
 import { bookingStatusInWords, isBookingStatus } from '../../../domain/bookingStatus.js';
 import { hasRole, isAdmin } from '../../../domain/permissions.js';

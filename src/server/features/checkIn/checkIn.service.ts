@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { BOOKING_STATUS, bookingStatusInWords, isBookingStatus } from '../../../domain/bookingStatus.js';
 import { checkInWindow } from '../../../domain/checkIn.js';
 import { isValidEmail } from '../../../domain/email.js';

@@ -5,16 +5,18 @@ import { isValidOptionalEmail, normaliseEmail } from '../../../domain/email.js';
 import { formatDayMonthYear } from '../../../domain/slotRules.js';
 import { hasRole, isAdmin } from '../../../domain/permissions.js';
 import { ACTIVE_STATUSES, type BookingStatus } from '../../../domain/bookingStatus.js';
-import type { Booking, DeskBookingInput } from '../../../domain/wire/bookings.js';
+import type { Booking, DeskBookingInput, DeskOccupancy } from '../../../domain/wire/bookings.js';
+import { initialsOf, occupantNameShown } from '../../../domain/namePrivacy.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badInput, conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { assertOnBehalfAllowed } from '../people/onBehalf.js';
 import {
-  deskOccupancy, insertDeskBooking, insertDeskBookingWithParking, loadDeskBookingForEdit, loadDeskContext, rewriteDeskBooking,
+  deskOccupancyRows, insertDeskBooking, toDeskOccupancy, type OccupantScope, insertDeskBookingWithParking, loadDeskBookingForEdit, loadDeskContext, rewriteDeskBooking,
   type AccessList, type DeskContext, type NewDeskBooking,
 } from './deskBooking.repo.js';
 import { publishedDesks } from './publishedDesks.js';
+import { namesOnMapSetting } from '../settings/settings.service.js';
 
 /** Longest desk booking: a working day and then some; longer ranges are refused as mistakes or abuse. */
 export const MAX_DESK_BOOKING_HOURS = 24;
@@ -137,9 +139,23 @@ export async function updateDeskBooking(deps: AppDeps, user: SessionUser, id: nu
   throw conflict(result.reason === 'parkingFull' ? PARKING_FULL : 'This booking was cancelled meanwhile and can no longer be changed.');
 }
 
-export async function floorplanOccupancy(deps: AppDeps, user: SessionUser, floorplanId: number, start: Date, end: Date) {
+/**
+ * Which desks are taken, and by whom where privacy allows (issue 20): a desk's occupant is named only
+ * under the organisation's names setting (teammates by default), never when they hide their name,
+ * never for the caller's own booking (IsMine says so). Names are looked up only when some can show.
+ */
+export async function floorplanOccupancy(deps: AppDeps, user: SessionUser, floorplanId: number, start: Date, end: Date): Promise<DeskOccupancy[]> {
   if (end <= start) throw badInput('The end must be after the start.', { end: 'The end must be after the start.' });
   if (end.getTime() - start.getTime() > 31 * 86_400_000) throw badInput('Ask for at most 31 days at a time.', { end: 'Ask for at most 31 days at a time.' });
-  return deskOccupancy(deps.pool, floorplanId, start, end, user.id, user.email);
+  const setting = await namesOnMapSetting(deps.pool, user.configVersion);
+  const scope: OccupantScope = setting === 'off' || (setting === 'teammates' && user.teamIds.length === 0)
+    ? { kind: 'none' } : { kind: setting, teamIds: user.teamIds };
+  const rows = await deskOccupancyRows(deps.pool, floorplanId, start, end, user.id, user.email, scope);
+  return rows.map((r) => {
+    const shown = r.holder_name !== null && !r.mine && occupantNameShown({
+      setting, viewerId: user.id, occupantId: r.holder_id, occupantHidesName: r.holder_hides === true, sharesTeam: r.shares_team === true,
+    });
+    return toDeskOccupancy(r, shown ? { Name: r.holder_name!, Initials: initialsOf(r.holder_name!) } : null);
+  });
 }
 

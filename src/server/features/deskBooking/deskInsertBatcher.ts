@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Booking } from '../../../domain/wire/bookings.js';
+import { GroupCommit } from '../../db/groupCommit.js';
 import { BOOKING_COLUMNS, BOOKING_JOINS, toBooking, type BookingRow } from '../bookings/bookingPresenter.js';
 
 /** The row a desk booking writes (deskBooking.repo.ts builds it from the checked request). */
@@ -54,71 +55,26 @@ function batchParams(rows: NewDeskBooking[]) {
     col((n) => n.bookedByUserId), col((n) => n.holderKey), col((n) => n.includeParking)];
 }
 
-interface Waiting { row: NewDeskBooking; resolve: (b: Booking) => void; reject: (err: unknown) => void }
-
 /**
- * Batches in flight at once per app instance, and the most bookings one statement carries. One in
- * flight measured best at 20 and 50 clients (bigger batches; 2,246/s, p99 38 ms against 2,096/s,
- * p99 54 ms with two): the next batch forms while the current one commits.
+ * Group commit for new desk bookings (GroupCommit, db/groupCommit.ts): bookings that arrive while
+ * earlier ones are being written go out together in BATCH_INSERT_SQL, at about half the database CPU
+ * per booking (bench/README.md). A booking the batch skipped (a clash) or that a failing batch took
+ * down is retried alone through insertOneDeskBooking, so it gets exactly its own answer and error;
+ * the exclusion constraints keep deciding who wins a desk.
  */
-const MAX_IN_FLIGHT = 1;
-const MAX_BATCH = 64;
-
-/**
- * Application-level group commit for new desk bookings. Each commit costs PostgreSQL a WAL flush and
- * a statement round trip; under load, bookings that arrive while earlier ones are being written go
- * out together in one statement (measured at about half the database CPU per booking, bench/README.md).
- * Nothing waits on a timer: when the database is idle a booking is written at once, alone.
- *
- * Each caller is still answered only after its own row is committed. Anything the batch did not
- * insert (a clash with another booking, or the whole statement failing) is retried on its own
- * through insertOneDeskBooking, so every caller gets exactly the answer and error it would get
- * without batching; the exclusion constraints keep deciding who wins a desk.
- */
-export class DeskInsertBatcher {
-  private waiting: Waiting[] = [];
-  private inFlight = 0;
-  /** How bookings were written: together in a batch statement, or alone (for logs and tests). */
-  readonly stats = { batches: 0, rowsBatched: 0, alone: 0 };
-
-  constructor(private readonly db: pg.Pool) {}
-
-  insert(row: NewDeskBooking): Promise<Booking> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ row, resolve, reject });
-      this.flush();
+export class DeskInsertBatcher extends GroupCommit<NewDeskBooking, Booking> {
+  constructor(db: pg.Pool) {
+    super({
+      many: async (rows) => {
+        const { rows: inserted } = await db.query<BookingRow & { ord: number }>({ name: 'desk_insert_batch', text: BATCH_INSERT_SQL, values: batchParams(rows) });
+        return new Map(inserted.map((r) => [r.ord, toBooking(r)]));
+      },
+      one: (row) => insertOneDeskBooking(db, row),
     });
   }
 
-  private flush(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      this.inFlight++;
-      void this.write(batch).finally(() => { this.inFlight--; this.flush(); });
-    }
-  }
-
-  private async write(batch: Waiting[]): Promise<void> {
-    if (batch.length === 1) return this.writeAlone(batch[0]!);
-    let inserted: Map<number, Booking>;
-    try {
-      const { rows } = await this.db.query<BookingRow & { ord: number }>({ name: 'desk_insert_batch', text: BATCH_INSERT_SQL, values: batchParams(batch.map((w) => w.row)) });
-      inserted = new Map(rows.map((r) => [r.ord, toBooking(r)]));
-      this.stats.batches++;
-      this.stats.rowsBatched += rows.length;
-    } catch {
-      inserted = new Map(); // e.g. a place deleted meanwhile: each booking on its own gets its own answer
-    }
-    await Promise.all(batch.map((w, i) => {
-      const booking = inserted.get(i + 1);
-      if (booking) { w.resolve(booking); return undefined; }
-      return this.writeAlone(w);
-    }));
-  }
-
-  private async writeAlone(w: Waiting): Promise<void> {
-    this.stats.alone++;
-    try { w.resolve(await insertOneDeskBooking(this.db, w.row)); } catch (err) { w.reject(err); }
+  insert(row: NewDeskBooking): Promise<Booking> {
+    return this.submit(row);
   }
 }
 

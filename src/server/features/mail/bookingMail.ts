@@ -1,9 +1,9 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { createEvent } from 'ics';
+import { format } from 'date-fns/format';
 import type pg from 'pg';
 import type { Config } from '../../config.js';
 import type { MailSender } from '../notifications/mailLimit.js';
+import { bookingIcsTemplate, fillIcs, type IcsTemplate } from './bookingIcs.js';
 import { notify } from '../notifications/notify.js';
 
 /**
@@ -96,30 +96,17 @@ export function whenText(start: Date, finish: Date, timeZone: string): string {
 
 /** The calendar entry of an approved booking (UTC times; the UID is stable so an update replaces it). */
 export function bookingIcs(f: Pick<Facts, 'id' | 'start' | 'finish' | 'description' | 'roomName' | 'locationName' | 'siteName' | 'updatedAt'>): string {
-  const { error, value } = createEvent({
-    uid: `hotdesk-booking-${f.id}`,
-    // Each change of the booking bumps the sequence, so calendars replace the older copy.
-    sequence: Math.floor(f.updatedAt.getTime() / 1000) % 2_000_000_000,
-    start: f.start.getTime(), startInputType: 'utc', startOutputType: 'utc',
-    end: f.finish.getTime(), endInputType: 'utc', endOutputType: 'utc',
-    title: f.description || f.roomName,
-    location: `${f.roomName}, ${f.locationName}, ${f.siteName}`,
-    description: `Room booking: ${f.roomName}`,
-    status: 'CONFIRMED',
-    busyStatus: 'BUSY',
-    productId: 'hotdesk/room-booking',
-  });
-  if (error || !value) throw error ?? new Error('could not build the calendar entry');
-  return value;
+  return fillIcs(bookingIcsTemplate(f), f.id, f.updatedAt);
 }
 
 const link = (config: Pick<Config, 'publicUrl'>, path: string) =>
   config.publicUrl ? `${config.publicUrl.href.replace(/\/$/, '')}${path}` : path;
 
-function details(f: Facts): string[] {
+/** `when`: whenText of the booking, written once per notice (its subject says it too). */
+function details(f: Omit<Facts, 'id' | 'updatedAt'>, when: string): string[] {
   return [
     `Room: ${f.roomName} (${f.locationName}, ${f.siteName})`,
-    `When: ${whenText(f.start, f.finish, f.timeZone)} (${f.timeZone})`,
+    `When: ${when} (${f.timeZone})`,
     `Meeting: ${f.description}`,
     `Booked by: ${f.bookerName} <${f.bookerEmail}>`,
     ...(f.onBehalfOfEmail ? [`On behalf of: ${f.onBehalfOfEmail}`] : []),
@@ -152,11 +139,22 @@ export async function notifyBookingEvent(
  * Pure, so a new booking's notice is rendered before its statement runs, not inside a transaction.
  */
 export function bookingNotice(config: Pick<Config, 'publicUrl'>, event: BookingEvent, f: Facts): { subject: string; text: string; url: string; ics?: string } {
+  const { icsTemplate, ...notice } = bookingNoticeTemplate(config, event, f);
+  return icsTemplate ? { ...notice, ics: fillIcs(icsTemplate, f.id, f.updatedAt) } : notice;
+}
+
+/**
+ * bookingNotice before the booking is saved: its calendar entry (approved bookings) as a template
+ * that the saving statement completes with the booking's id and updated_at (roomInsertBatcher.ts).
+ */
+export function bookingNoticeTemplate(
+  config: Pick<Config, 'publicUrl'>, event: BookingEvent, f: Omit<Facts, 'id' | 'updatedAt'>,
+): { subject: string; text: string; url: string; icsTemplate?: IcsTemplate } {
   const when = whenText(f.start, f.finish, f.timeZone);
   const mine = '/menu/mybookings';
   switch (event) {
     case 'requested': {
-      const text = [`A booking of a restricted room is waiting for approval.`, '', ...details(f), '', `Approve or reject it: ${link(config, '/menu/approvals')}`].join('\n');
+      const text = [`A booking of a restricted room is waiting for approval.`, '', ...details(f, when), '', `Approve or reject it: ${link(config, '/menu/approvals')}`].join('\n');
       return { subject: `Room request: ${f.roomName}, ${when}`, text, url: '/menu/approvals' };
     }
     case 'booked':
@@ -165,11 +163,11 @@ export function bookingNotice(config: Pick<Config, 'publicUrl'>, event: BookingE
       const intro = { booked: 'Your room is booked.', approved: 'Your room request has been approved.', changed: 'Your room booking has been changed.' }[event];
       const subject = { booked: 'Room booked', approved: 'Room request approved', changed: 'Room booking changed' }[event];
       const approved = f.status === 1;
-      const text = [intro, ...(approved ? [] : ['It is waiting for approval again.']), '', ...details(f), '', `Your bookings: ${link(config, mine)}`].join('\n');
-      return { subject: `${subject}: ${f.roomName}, ${when}`, text, url: mine, ...(approved ? { ics: bookingIcs(f) } : {}) };
+      const text = [intro, ...(approved ? [] : ['It is waiting for approval again.']), '', ...details(f, when), '', `Your bookings: ${link(config, mine)}`].join('\n');
+      return { subject: `${subject}: ${f.roomName}, ${when}`, text, url: mine, ...(approved ? { icsTemplate: bookingIcsTemplate(f) } : {}) };
     }
     case 'rejected': {
-      const text = ['Your room request has been rejected.', `Reason: ${f.reason}`, '', ...details(f), '', `Your bookings: ${link(config, mine)}`].join('\n');
+      const text = ['Your room request has been rejected.', `Reason: ${f.reason}`, '', ...details(f, when), '', `Your bookings: ${link(config, mine)}`].join('\n');
       return { subject: `Room request rejected: ${f.roomName}, ${when}`, text, url: mine };
     }
   }

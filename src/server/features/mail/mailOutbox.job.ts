@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type pg from 'pg';
 import type { Config } from '../../config.js';
@@ -52,18 +51,22 @@ const consoleLog: MailLog = {
 type Send = (mail: OutboxMail) => Promise<void>;
 
 function smtpSender(deps: MailJobDeps): { send: Send; close: () => void } {
-  // One pooled connection per run: a batch goes over one SMTP session instead of one per mail.
-  const transport = nodemailer.createTransport({
+  // One pooled connection per run: a batch goes over one SMTP session instead of one per mail. It is
+  // opened at the run's first mail, and nodemailer is loaded then, not at start-up (~2 MiB of heap that
+  // an instance with nothing to send, or no SMTP_URL, never needs; issue 19, memory).
+  const open = () => import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({
     pool: true,
     maxConnections: 1,
     url: deps.config.smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
-  } satisfies SMTPPool.Options);
+  } satisfies SMTPPool.Options));
+  let transport: ReturnType<typeof open> | undefined;
   return {
     send: async (m) => {
-      await transport.sendMail({
+      transport ??= open();
+      await (await transport).sendMail({
         from: deps.config.mailFrom,
         to: m.to,
         subject: m.subject,
@@ -71,7 +74,7 @@ function smtpSender(deps: MailJobDeps): { send: Send; close: () => void } {
         ...(m.ics ? { icalEvent: { method: 'PUBLISH', filename: 'booking.ics', content: m.ics } } : {}),
       });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close(), () => undefined),
   };
 }
 

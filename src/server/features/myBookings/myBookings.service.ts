@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { bookingStatusInWords, isBookingStatus } from '../../../domain/bookingStatus.js';
 import type { MyBookings } from '../../../domain/wire/myBookings.js';
 import type { SessionUser } from '../../auth/sessions.js';

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { isBookingStatus } from '../../../domain/bookingStatus.js';
 import { resolveRoomCheckIns, shouldAutoCancel } from '../../../domain/checkIn.js';
 import type { AppDeps } from '../../deps.js';

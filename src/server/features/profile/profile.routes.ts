@@ -13,7 +13,7 @@ export const profileRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
     config: { access: 'signedIn' },
     schema: {
       tags: ['users'],
-      summary: 'Save my profile: FullName, Organisation, Phone (all non-empty), UseTeams (true or false), Photo { Type, Data } (PNG/JPEG/GIF/WebP, at most 256 KB; null removes it)',
+      summary: 'Save my profile: FullName, Organisation, Phone (all non-empty), UseTeams (true or false), Photo { Type, Data } (PNG/JPEG/GIF/WebP, at most 256 KB; null removes it), HideNameOnMap (true hides your name from others on the desk map and in Who\'s in; absent keeps it)',
       body: ProfileSaveInput, response: { 200: ProfileSaveResponse, 400: ProfileSaveRefusal },
     },
   }, async (request, reply) => {

@@ -5,6 +5,7 @@ import { badInput } from '../../http/errors.js';
 import { saveOwnProfile, type ProfileChange } from './profile.repo.js';
 
 const MAX_TEXT = 200;
+export const HIDE_NAME_MESSAGE = 'HideNameOnMap must be true or false';
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /** The first bytes each accepted image type starts with (the declared type must match the data). */
@@ -57,8 +58,10 @@ export async function saveMyProfile(deps: AppDeps, user: SessionUser, body: Reco
   const first = Object.values(problems)[0];
   if (first) throw badInput(first, problems as Record<string, string>);
   const photo = parsePhoto(body.Photo);
+  const hide = body.HideNameOnMap;
+  if (hide !== undefined && typeof hide !== 'boolean') throw badInput(HIDE_NAME_MESSAGE, { HideNameOnMap: HIDE_NAME_MESSAGE });
   await saveOwnProfile(deps.pool, user.id, {
-    fullName: draft.FullName, organisation: draft.Organisation, phone: draft.Phone, useTeams: draft.UseTeams!, photo,
+    fullName: draft.FullName, organisation: draft.Organisation, phone: draft.Phone, useTeams: draft.UseTeams!, photo, hideNameOnMap: hide,
   });
   return { Success: true };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES, PROFILE_MESSAGES } from '../../../domain/adminRules.js';
 import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
 import { call } from '../orgAccess/orgTestKit.js';
+import { HIDE_NAME_MESSAGE } from './profile.service.js';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let me: TestUser;
@@ -109,5 +110,33 @@ describe('profile photo', () => {
     expect((await profile()).Photo).toEqual({ Type: 'image/png', Data: PNG });
     await save({ ...valid, Photo: null });
     expect((await profile()).Photo).toBeNull();
+  });
+});
+
+describe('hiding my name on the desk map (HideNameOnMap)', () => {
+  const hidden = async () => (await t.pool.query('SELECT hide_name_on_map FROM users WHERE id = $1', [me.id])).rows[0].hide_name_on_map;
+
+  it('is off until the person turns it on; the profile shows the choice; leaving it out keeps it', async () => {
+    await save({ ...valid, HideNameOnMap: false });
+    expect((await profile()).HideNameOnMap).toBe(false);
+    expect((await save({ ...valid, hidenameonmap: true })).statusCode).toBe(200);
+    expect(await hidden()).toBe(true);
+    expect((await profile()).HideNameOnMap).toBe(true);
+    await save(valid);
+    expect(await hidden()).toBe(true);
+    await save({ ...valid, HideNameOnMap: false });
+    expect(await hidden()).toBe(false);
+  });
+
+  it('refuses a value that is not true or false with 400 and keeps the choice', async () => {
+    const res = await save({ ...valid, HideNameOnMap: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ Success: false, Code: 'BAD_INPUT', Errors: { HideNameOnMap: HIDE_NAME_MESSAGE } });
+    expect(await hidden()).toBe(false);
+  });
+
+  it('is shown only in the person\'s own profile, not in what others read about them', async () => {
+    const other = await createUser(t);
+    expect((await call(t, other, 'GET', `/api/users/${me.id}`)).json()).not.toHaveProperty('HideNameOnMap');
   });
 });

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import https from 'node:https';
-import webpush from 'web-push';
 import type { PushPayload } from '../../../domain/wire/push.js';
 import type { AppDeps } from '../../deps.js';
 import type { Job } from '../../jobs/scheduler.js';
@@ -70,6 +69,8 @@ async function sendOne(sub: SubscriptionRow, payload: PushPayload, vapid: VapidD
   const check = checkPushEndpoint(sub.endpoint, deps.config.push);
   if (!check.ok) return { outcome: 'refused', detail: `endpoint not allowed: ${check.reason}` };
   try {
+    // Loaded at the first push sent, not at start-up (issue 19, memory); import() caches it after.
+    const { default: webpush } = await import('web-push');
     const details = webpush.generateRequestDetails(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify(payload),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { freeRooms } from './roomAvailability.js';
+import { z } from 'zod';
+import { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
+import { freeRooms, freeRoomsJson } from './roomAvailability.js';
 import type { CatalogueRoom } from './roomCatalogue.js';
 
 const room = (id: number, over: Partial<CatalogueRoom> = {}): CatalogueRoom => ({
@@ -41,5 +43,34 @@ describe('freeRooms', () => {
     expect(freeRooms([room(1)], new Set(), new Set(['room:1:1']), q)[0]!.IsRoomAdmin).toBe(true);
     expect(freeRooms([room(1)], new Set(), new Set(['location:10:1']), q)[0]!.IsRoomAdmin).toBe(true);
     expect(freeRooms([room(1)], new Set(), new Set(['room:1:0', 'location:11:1']), q)[0]!.IsRoomAdmin).toBe(false);
+  });
+});
+
+// The route sends freeRoomsJson's text as it is; it must be what the response schema makes of freeRooms' list.
+describe('freeRoomsJson', () => {
+  const schemaJson = (items: AvailabilityItem[]) => JSON.stringify(z.array(AvailabilityItem).encode(items));
+
+  it('is, byte for byte, the response schema\'s encoding of freeRooms\' answer', () => {
+    const rooms = [
+      room(1, { name: 'Quote " and \\ backslash', equipment: 'Screen, \u00e9\u00e8 \u2028 line', restricted: true, capacity: 12 }),
+      room(2, { locationId: 11, locationName: 'Floor "2"', siteName: 'S\u00fcd', timeZone: 'America/New_York', locationRestricted: true }),
+      room(3, { siteRestricted: true }), room(4), room(5, { hidden: true }), room(6),
+    ];
+    const grants = new Set(['room:1:1', 'location:11:1', 'site:1:0']);
+    for (const [busy, g, over] of [
+      [new Set<number>(), grants, {}], [new Set([4]), new Set<string>(), {}], [new Set<number>(), grants, { bypass: true }], [new Set<number>(), grants, { locationId: 11 }],
+    ] as const) {
+      const query = { ...q, ...over };
+      const items = freeRooms(rooms, busy, g, query);
+      expect(items.length).toBeGreaterThan(0);
+      expect(freeRoomsJson(rooms, busy, g, query)).toBe(schemaJson(items));
+    }
+    expect(freeRooms(rooms, new Set(), grants, q).map((r) => r.IsRoomAdmin)).toEqual([true, true, false, false, false]);
+  });
+
+  it('answers an empty list as [] and keeps each catalogue\'s own text', () => {
+    expect(freeRoomsJson([room(1)], new Set([1]), new Set(), q)).toBe('[]');
+    expect(JSON.parse(freeRoomsJson([room(1, { name: 'A' })], new Set(), new Set(), q))[0].Name).toBe('A');
+    expect(JSON.parse(freeRoomsJson([room(1, { name: 'B' })], new Set(), new Set(), q))[0].Name).toBe('B');
   });
 });

@@ -39,44 +39,6 @@ export async function insertRoomBooking(client: pg.PoolClient, n: NewRoomBooking
   return toBooking(rows[0]!);
 }
 
-/** The notice a new booking queues, rendered before its statement: who gets it by push and by e-mail. */
-export interface QueuedNotice {
-  userIds: number[]; emails: string[]; subject: string; text: string; url: string; ics: string | null;
-}
-
-// One statement, so one round trip and no transaction: it inserts the booking (room_not_double_booked
-// refuses overlaps, the bookings_place_live trigger deleted places) and queues its push messages and
-// e-mails (one per distinct address, as notify.ts does); it commits whole or not at all. $11: an id
-// taken beforehand when the notice names the booking (its calendar entry's UID), else the next one.
-const INSERT_NOTIFIED_SQL = `
-  WITH b AS (
-    INSERT INTO bookings (id, site_id, location_id, room_id, starts_at, finishes_at, description, on_behalf_of_email,
-      booked_by_user_id, holder_key, status)
-    VALUES (coalesce($11::bigint, nextval('bookings_id_seq')), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-    RETURNING *),
-  push AS (
-    INSERT INTO push_outbox (user_id, title, body, url)
-    SELECT DISTINCT u, $14, $15, $16 FROM b, unnest($12::int[]) u),
-  mail AS (
-    INSERT INTO mail_outbox (to_address, subject, body_text, ics)
-    SELECT DISTINCT ON (lower(addr)) addr, $14, $15, $17 FROM b, unnest($13::text[]) addr WHERE addr <> '')
-  SELECT ${BOOKING_COLUMNS} FROM b ${BOOKING_JOINS}`;
-
-export async function insertNotifiedRoomBooking(db: Db, n: NewRoomBooking, id: number | null, notice: QueuedNotice) {
-  const { rows } = await db.query<BookingRow>({
-    name: 'room_booking_insert_notified', text: INSERT_NOTIFIED_SQL,
-    values: [n.siteId, n.locationId, n.roomId, n.start, n.finish, n.description, n.onBehalfOfEmail, n.bookedByUserId, n.holderKey, n.status,
-      id, notice.userIds, notice.emails, notice.subject, notice.text, notice.url, notice.ics],
-  });
-  return toBooking(rows[0]!);
-}
-
-/** An id for a booking about to be inserted (its calendar entry names it) and the database's clock. */
-export async function nextBookingId(db: Db): Promise<{ id: number; at: Date }> {
-  const { rows } = await db.query({ name: 'room_booking_next_id', text: "SELECT nextval('bookings_id_seq')::bigint AS id, now() AS at" });
-  return { id: Number(rows[0].id), at: rows[0].at };
-}
-
 /**
  * Active (Pending, Approved) bookings of one room, or of the rooms of a site the caller may choose,
  * overlapping a range. `sees_all` says whether the caller may see the people of each booking

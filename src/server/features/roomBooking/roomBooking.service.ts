@@ -8,20 +8,19 @@ import { isAdmin } from '../../../domain/permissions.js';
 import { advanceLimitMessage, SLOT_IN_PAST } from '../../../domain/slotRules.js';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import {
-  ROOM_BOOKING_MESSAGES, type AvailabilityItem, type RoomAvailabilityInput, type RoomBookingInput, type RoomBookingSearchInput,
+  ROOM_BOOKING_MESSAGES, type RoomAvailabilityInput, type RoomBookingInput, type RoomBookingSearchInput,
 } from '../../../domain/wire/roomBooking.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { badInput, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { toBooking } from '../bookings/bookingPresenter.js';
-import { bookingNotice, notifyBookingEvent, type Facts } from '../mail/bookingMail.js';
+import { bookingNoticeTemplate, notifyBookingEvent } from '../mail/bookingMail.js';
 import { mailSender } from '../notifications/mailLimit.js';
 import { inTransaction, roomAdvanceLimit } from '../orgAccess/orgAccess.repo.js';
 import { assertOnBehalfAllowed } from '../people/onBehalf.js';
-import { availableRooms } from './roomAvailability.js';
-import {
-  activeRoomBookings, insertNotifiedRoomBooking, insertRoomBooking, nextBookingId, type NewRoomBooking, type QueuedNotice, type RoomContext,
-} from './roomBooking.repo.js';
+import { availableRoomsJson } from './roomAvailability.js';
+import { activeRoomBookings, insertRoomBooking, type NewRoomBooking, type RoomContext } from './roomBooking.repo.js';
+import { roomInsertBatcher, type BookerNotice } from './roomInsertBatcher.js';
 import { hasRoomAdmins, roomAccess, roomConstraint, roomRules } from './roomRules.js';
 
 /** A start this far in the past is still accepted (booking a room for a meeting that just began). */
@@ -115,10 +114,12 @@ type SaveInput = z.output<typeof RoomBookingInput>;
  * are told; otherwise the booking is Approved and the booker gets it as a calendar entry.
  *
  * When the notice goes only to the booker (the usual booking), or a request has nobody to tell, it is
- * rendered here from the cached room and the session, and one statement inserts the booking and
- * queues it (insertNotifiedRoomBooking): one round trip, no transaction, nothing held between round
- * trips. A notice to anyone else counts against the booker's mail limit (mailLimit.ts), which is
- * checked under a per-person lock inside a transaction: that path stays as it was.
+ * rendered here from the cached room and the session (its calendar entry as a template the statement
+ * completes with the booking's id), and the booking goes to the room group commit
+ * (roomInsertBatcher.ts): with the bookings arriving at the same moment, one statement inserts them
+ * and queues their push and mail rows, one commit. A notice to anyone else counts against the
+ * booker's mail limit (mailLimit.ts), which is checked under a per-person lock inside a
+ * transaction: that path stays as it was.
  */
 export async function bookRoom(deps: AppDeps, user: SessionUser, input: SaveInput): Promise<Booking> {
   const text = checkBookingText(input);
@@ -138,19 +139,17 @@ export async function bookRoom(deps: AppDeps, user: SessionUser, input: SaveInpu
     ? ctx.hasRoomAdmins || ctx.room.notificationEmail !== ''
     : text.onBehalfOfEmail !== '' && normaliseEmail(text.onBehalfOfEmail) !== normaliseEmail(user.email);
   if (!mailsOthers) {
-    // A request nobody is to be told of queues nothing (as notify does with no one to tell).
-    const named = event === 'booked' ? await nextBookingId(deps.pool) : null;
-    const facts: Facts = {
-      id: named?.id ?? 0, start, finish, description: text.description, onBehalfOfEmail: text.onBehalfOfEmail, status, reason: '',
+    const { icsTemplate, ...rendered } = bookingNoticeTemplate(deps.config, event, {
+      start, finish, description: text.description, onBehalfOfEmail: text.onBehalfOfEmail, status, reason: '',
       roomId: ctx.roomId, locationId: ctx.locationId, roomName: ctx.roomName, locationName: ctx.room.locationName, siteName: ctx.room.siteName,
       timeZone: ctx.timeZone, notificationEmail: ctx.room.notificationEmail, bookerId: user.id, bookerName: user.fullName, bookerEmail: user.email,
-      updatedAt: named?.at ?? deps.now(),
-    };
-    const rendered = bookingNotice(deps.config, event, facts);
-    const notice: QueuedNotice = event === 'booked'
-      ? { userIds: [user.id], emails: [user.email, text.onBehalfOfEmail], ...rendered, ics: rendered.ics ?? null }
-      : { userIds: [], emails: [], ...rendered, ics: null };
-    return insertNotifiedRoomBooking(deps.pool, row, named?.id ?? null, notice);
+    });
+    // A booked room tells its booker (push and one e-mail: an on-behalf address here is their own);
+    // a request nobody is to be told of queues nothing (as notify does with no one to tell).
+    const notice: BookerNotice = event === 'booked'
+      ? { pushUserId: user.id, mailTo: user.email, ...rendered, ics: icsTemplate ?? null }
+      : { pushUserId: null, mailTo: null, ...rendered, ics: null };
+    return roomInsertBatcher(deps.pool).insert({ booking: row, notice });
   }
   return inTransaction(deps.pool, async (client) => {
     const booking = await insertRoomBooking(client, row);
@@ -166,10 +165,10 @@ function checkedRange(fromIso: string, toIso: string, maxDays: number): { from: 
   return { from, to };
 }
 
-/** POST /api/rooms/availability: rooms free for the whole range (see availableRooms). */
-export async function roomAvailability(deps: AppDeps, user: SessionUser, input: z.output<typeof RoomAvailabilityInput>): Promise<AvailabilityItem[]> {
+/** POST /api/rooms/availability: rooms free for the whole range, as JSON text (see availableRoomsJson). */
+export async function roomAvailability(deps: AppDeps, user: SessionUser, input: z.output<typeof RoomAvailabilityInput>): Promise<string> {
   const { from, to } = checkedRange(input.FromDate, input.ToDate, MAX_ROOM_BOOKING_DAYS);
-  return availableRooms(deps.pool, user.configVersion, {
+  return availableRoomsJson(deps.pool, user.configVersion, {
     from, to, roomType: input.RoomType, userId: user.id, bypass: bypassesRestrictions(user.caller),
     locationId: input.LocationId ?? null, siteId: input.SiteId ?? null,
   });

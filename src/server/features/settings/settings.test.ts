@@ -52,8 +52,35 @@ describe('POST /api/settings', () => {
       payload: { maintenancemode: true, roomBookingEnabled: true, DESKBOOKINGENABLED: false, GlobalDeskConstraint: { Number: '', Type: 1, ResourceType: 1 }, GlobalRoomConstraint: { Number: 3, Type: 2, ResourceType: 1 } },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...validSettings, GlobalDeskConstraint: { Number: 0, Type: 1, ResourceType: 2 } });
+    expect(res.json()).toEqual({ ...validSettings, GlobalDeskConstraint: { Number: 0, Type: 1, ResourceType: 2 }, NamesOnMap: 'teammates' });
     const after = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: staff.cookie } });
     expect(after.json()).toMatchObject({ MaintenanceMode: true, DeskBookingEnabled: false });
+  });
+});
+
+describe('names on the desk map (NamesOnMap)', () => {
+  const get = async (who: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: who.cookie } })).json();
+  const post = (who: TestUser, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/settings', headers: { cookie: who.cookie }, payload: body });
+
+  it('is "teammates" until an admin changes it, and everyone can read it', async () => {
+    expect((await get(staff)).NamesOnMap).toBe('teammates');
+  });
+  it('an admin sets each value; leaving it out keeps the saved one', async () => {
+    for (const value of ['off', 'everyone', 'teammates'] as const) {
+      const res = await post(admin, { ...validSettings, NamesOnMap: value });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().NamesOnMap).toBe(value);
+      expect((await get(staff)).NamesOnMap).toBe(value);
+    }
+    await post(admin, { ...validSettings, NamesOnMap: 'everyone' });
+    expect((await post(admin, validSettings)).json().NamesOnMap).toBe('everyone');
+    expect((await get(staff)).NamesOnMap).toBe('everyone');
+  });
+  it('refuses any other value with 400 naming the field, and a non-admin with 403', async () => {
+    const bad = await post(admin, { ...validSettings, NamesOnMap: 'all' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Errors).toHaveProperty('NamesOnMap');
+    expect((await post(staff, { ...validSettings, NamesOnMap: 'off' })).statusCode).toBe(403);
+    expect((await get(staff)).NamesOnMap).toBe('everyone');
   });
 });

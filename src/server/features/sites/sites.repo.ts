@@ -7,7 +7,7 @@ import {
 
 const SUMMARY_COLUMNS = `s.id, s.title, s.address, s.description, s.post_code, s.time_zone, s.site_level_parking, s.parking_spaces,
   s.notes, s.notification_email, s.room_booking_enabled, s.desk_booking_enabled, s.work_week_only, s.restrict_room_access,
-  s.restrict_desk_access, s.room_check_ins, ${constraintsJsonSql('site', 's.id')} AS constraints`;
+  s.restrict_desk_access, s.room_check_ins, s.day_start_minutes, s.day_end_minutes, ${constraintsJsonSql('site', 's.id')} AS constraints`;
 
 const LIST_COLUMNS = `
   ${usersJsonSql('site', 's.id', ACCESS_TYPE.ResourceAdmin)} AS resource_admin_users,
@@ -25,7 +25,7 @@ const toSummary = (r: Row): SiteSummary => ({
   SiteLevelParking: r.site_level_parking, ParkingSpaces: r.parking_spaces, Notes: r.notes, NotificationEmail: r.notification_email,
   RoomBookingEnabled: r.room_booking_enabled, DeskBookingEnabled: r.desk_booking_enabled, WorkWeekOnly: r.work_week_only,
   RestrictRoomAccess: r.restrict_room_access, RestrictDeskAccess: r.restrict_desk_access, RoomCheckIns: r.room_check_ins,
-  BookingConstraints: r.constraints,
+  BookingConstraints: r.constraints, DayStartMinutes: r.day_start_minutes, DayEndMinutes: r.day_end_minutes,
 });
 
 export async function listSites(db: Db): Promise<SiteSummary[]> {
@@ -74,29 +74,32 @@ export async function sitesWithDesks(db: Db, userId: number, bypass: boolean): P
 
 /** Sites whose resource admins list the person (directly or via a team); every live site for admins. */
 export async function mySites(db: Db, userId: number, all: boolean): Promise<MySite[]> {
-  const { rows } = await db.query<{ id: number; title: string }>(
-    `SELECT s.id, s.title FROM sites s
+  const { rows } = await db.query<{ id: number; title: string; day_start_minutes: number; day_end_minutes: number }>(
+    `SELECT s.id, s.title, s.day_start_minutes, s.day_end_minutes FROM sites s
      WHERE s.deleted_at IS NULL AND ($2::boolean OR access_listed('site', s.id, '{0}'::smallint[], $1))
      ORDER BY lower(s.title), s.id`,
     [userId, all],
   );
-  return rows.map((r) => ({ SiteId: r.id, SiteName: r.title }));
+  return rows.map((r) => ({ SiteId: r.id, SiteName: r.title, DayStartMinutes: r.day_start_minutes, DayEndMinutes: r.day_end_minutes }));
 }
 
 export interface SiteValues {
   title: string; address: string; description: string; postCode: string; timeZone: string; siteLevelParking: boolean;
   parkingSpaces: number; notes: string; notificationEmail: string; roomBookingEnabled: boolean; deskBookingEnabled: boolean;
   workWeekOnly: boolean; restrictRoomAccess: boolean; restrictDeskAccess: boolean; roomCheckIns: boolean;
+  dayStartMinutes: number; dayEndMinutes: number;
 }
 
 const valuesArray = (v: SiteValues) => [v.title, v.address, v.description, v.postCode, v.timeZone, v.siteLevelParking, v.parkingSpaces,
-  v.notes, v.notificationEmail, v.roomBookingEnabled, v.deskBookingEnabled, v.workWeekOnly, v.restrictRoomAccess, v.restrictDeskAccess, v.roomCheckIns];
+  v.notes, v.notificationEmail, v.roomBookingEnabled, v.deskBookingEnabled, v.workWeekOnly, v.restrictRoomAccess, v.restrictDeskAccess, v.roomCheckIns,
+  v.dayStartMinutes, v.dayEndMinutes];
 
 export async function insertSite(client: pg.PoolClient, v: SiteValues): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO sites (title, address, description, post_code, time_zone, site_level_parking, parking_spaces, notes, notification_email,
-       room_booking_enabled, desk_booking_enabled, work_week_only, restrict_room_access, restrict_desk_access, room_check_ins)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+       room_booking_enabled, desk_booking_enabled, work_week_only, restrict_room_access, restrict_desk_access, room_check_ins,
+       day_start_minutes, day_end_minutes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
     valuesArray(v),
   );
   return rows[0]!.id;
@@ -106,7 +109,8 @@ export async function updateSite(client: pg.PoolClient, id: number, v: SiteValue
   const res = await client.query(
     `UPDATE sites SET title = $2, address = $3, description = $4, post_code = $5, time_zone = $6, site_level_parking = $7,
        parking_spaces = $8, notes = $9, notification_email = $10, room_booking_enabled = $11, desk_booking_enabled = $12,
-       work_week_only = $13, restrict_room_access = $14, restrict_desk_access = $15, room_check_ins = $16
+       work_week_only = $13, restrict_room_access = $14, restrict_desk_access = $15, room_check_ins = $16,
+       day_start_minutes = $17, day_end_minutes = $18
      WHERE id = $1 AND deleted_at IS NULL`,
     [id, ...valuesArray(v)],
   );

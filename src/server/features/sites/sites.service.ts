@@ -3,7 +3,9 @@ import { parseConstraintNumber } from '../../../domain/advanceLimit.js';
 import { isValidOptionalEmail } from '../../../domain/email.js';
 import { ACCESS_TYPE, bypassesRestrictions } from '../../../domain/orgAccess.js';
 import { isAdmin } from '../../../domain/permissions.js';
-import type { MySite, Site, SiteInput, SiteSummary } from '../../../domain/wire/sites.js';
+import {
+  DEFAULT_DAY_END_MINUTES, DEFAULT_DAY_START_MINUTES, dayHoursError, type MySite, type Site, type SiteInput, type SiteSummary,
+} from '../../../domain/wire/sites.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import { isValidTimeZone } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
@@ -41,7 +43,7 @@ export async function siteFor(deps: AppDeps, user: SessionUser, id: number): Pro
 const DEFAULTS = (timeZone: string): SiteValues => ({
   title: '', address: '', description: '', postCode: '', timeZone, siteLevelParking: false, parkingSpaces: 0, notes: '',
   notificationEmail: '', roomBookingEnabled: true, deskBookingEnabled: true, workWeekOnly: false, restrictRoomAccess: false,
-  restrictDeskAccess: false, roomCheckIns: false,
+  restrictDeskAccess: false, roomCheckIns: false, dayStartMinutes: DEFAULT_DAY_START_MINUTES, dayEndMinutes: DEFAULT_DAY_END_MINUTES,
 });
 
 const savedValues = (s: Site): SiteValues => ({
@@ -49,6 +51,7 @@ const savedValues = (s: Site): SiteValues => ({
   siteLevelParking: s.SiteLevelParking, parkingSpaces: s.ParkingSpaces, notes: s.Notes, notificationEmail: s.NotificationEmail,
   roomBookingEnabled: s.RoomBookingEnabled, deskBookingEnabled: s.DeskBookingEnabled, workWeekOnly: s.WorkWeekOnly,
   restrictRoomAccess: s.RestrictRoomAccess, restrictDeskAccess: s.RestrictDeskAccess, roomCheckIns: s.RoomCheckIns,
+  dayStartMinutes: s.DayStartMinutes, dayEndMinutes: s.DayEndMinutes,
 });
 
 /** Merges the request over the saved (or default) values and checks SPEC 5's site rules. */
@@ -73,10 +76,14 @@ function checkedValues(input: Input, saved: SiteValues, defaultTimeZone: string)
     restrictRoomAccess: mergeFlag(input.RestrictRoomAccess, saved.restrictRoomAccess),
     restrictDeskAccess: mergeFlag(input.RestrictDeskAccess, saved.restrictDeskAccess),
     roomCheckIns: mergeFlag(input.RoomCheckIns, saved.roomCheckIns),
+    dayStartMinutes: input.DayStartMinutes ?? saved.dayStartMinutes,
+    dayEndMinutes: input.DayEndMinutes ?? saved.dayEndMinutes,
   };
   checkName(errors, 'Title', v.title, 'Title is mandatory');
   if (!isValidOptionalEmail(notificationEmail)) errors.add('NotificationEmail', 'Please enter a valid email');
   if (!isValidTimeZone(timeZone)) errors.add('TimeZone', 'Please choose a valid time zone');
+  const hours = dayHoursError(v.dayStartMinutes, v.dayEndMinutes);
+  if (hours) errors.add(hours.field, hours.message);
   const constraints = input.BookingConstraints === undefined ? undefined : checkConstraints(errors, 'BookingConstraints', input.BookingConstraints);
   errors.throwIfAny();
   return { values: v, constraints };

@@ -156,11 +156,14 @@ describe('GET /api/sites/my and the SiteLvlAdmin flag', () => {
     expect(after.json().Profile.SiteLvlAdmin).toBe(true);
     const mine = await call(t, person, 'GET', '/api/sites/my');
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toEqual([{ SiteId: a.Id, SiteName: 'Alpha' }, { SiteId: b.Id, SiteName: 'Beta' }]);
+    expect(mine.json()).toEqual([
+      { SiteId: a.Id, SiteName: 'Alpha', DayStartMinutes: 420, DayEndMinutes: 1200 },
+      { SiteId: b.Id, SiteName: 'Beta', DayStartMinutes: 420, DayEndMinutes: 1200 },
+    ]);
   });
   it('gives admins every live site; refuses signed-out callers', async () => {
     const site = await newSite(t, admin);
-    expect((await call(t, admin, 'GET', '/api/sites/my')).json()).toContainEqual({ SiteId: site.Id, SiteName: site.Title });
+    expect((await call(t, admin, 'GET', '/api/sites/my')).json()).toContainEqual({ SiteId: site.Id, SiteName: site.Title, DayStartMinutes: 420, DayEndMinutes: 1200 });
     expect((await call(t, undefined, 'GET', '/api/sites/my')).statusCode).toBe(401);
   });
 });
@@ -274,5 +277,51 @@ describe('DELETE /api/sites/{id}', () => {
     const site = await newSite(t, admin);
     expect((await call(t, staff, 'DELETE', `/api/sites/${site.Id}`)).statusCode).toBe(403);
     expect((await call(t, undefined, 'DELETE', `/api/sites/${site.Id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('day hours (issue 20: the room calendar and the Reception View show the same hours)', () => {
+  it('default to 07:00–20:00 on a new site and reach everyone who reads sites, and the Reception View list', async () => {
+    const site = await newSite(t, admin);
+    expect(site).toMatchObject({ DayStartMinutes: 420, DayEndMinutes: 1200 });
+    const listed = (await call(t, staff, 'GET', '/api/sites')).json().find((s: { Id: number }) => s.Id === site.Id);
+    expect(listed).toMatchObject({ DayStartMinutes: 420, DayEndMinutes: 1200 });
+    const mine = (await call(t, admin, 'GET', '/api/sites/my')).json().find((s: { SiteId: number }) => s.SiteId === site.Id);
+    expect(mine).toEqual({ SiteId: site.Id, SiteName: site.Title, DayStartMinutes: 420, DayEndMinutes: 1200 });
+  });
+  it('are changed by admins in whole or half hours and kept when not sent', async () => {
+    const site = await newSite(t, admin);
+    const res = await call(t, admin, 'POST', `/api/sites/${site.Id}`, { DayStartMinutes: 450, DayEndMinutes: 1080 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ DayStartMinutes: 450, DayEndMinutes: 1080 });
+    const other = await call(t, admin, 'POST', `/api/sites/${site.Id}`, { Notes: 'Lift out of order' });
+    expect(other.json()).toMatchObject({ DayStartMinutes: 450, DayEndMinutes: 1080 });
+    const whole = await call(t, admin, 'POST', `/api/sites/${site.Id}`, { DayStartMinutes: 0, DayEndMinutes: 1440 });
+    expect(whole.json()).toMatchObject({ DayStartMinutes: 0, DayEndMinutes: 1440 });
+  });
+  it.each([
+    [{ DayStartMinutes: 600, DayEndMinutes: 600 }, 'DayEndMinutes', 'The day must end after it starts'],
+    [{ DayStartMinutes: 900, DayEndMinutes: 480 }, 'DayEndMinutes', 'The day must end after it starts'],
+    [{ DayStartMinutes: 435 }, 'DayStartMinutes', 'Day hours must be whole or half hours'],
+    [{ DayEndMinutes: 1190 }, 'DayEndMinutes', 'Day hours must be whole or half hours'],
+    // Only the end is sent: it must still come after the saved start (07:00).
+    [{ DayEndMinutes: 360 }, 'DayEndMinutes', 'The day must end after it starts'],
+  ])('refuse %j with a message for the field, changing nothing', async (body, field, message) => {
+    const site = await newSite(t, admin);
+    const res = await call(t, admin, 'POST', `/api/sites/${site.Id}`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ Error: message, Errors: { [field]: message } });
+    expect((await call(t, admin, 'GET', `/api/sites/${site.Id}`)).json()).toMatchObject({ DayStartMinutes: 420, DayEndMinutes: 1200 });
+  });
+  it.each([[-30], [1470], ['08:00'], [null]])('refuse the out-of-range or mistyped value %j (400, not 500)', async (value) => {
+    const site = await newSite(t, admin);
+    const res = await call(t, admin, 'POST', `/api/sites/${site.Id}`, { DayStartMinutes: value });
+    expect(res.statusCode).toBe(400);
+  });
+  it('may be changed by admins only', async () => {
+    const site = await newSite(t, admin);
+    expect((await call(t, staff, 'POST', `/api/sites/${site.Id}`, { DayStartMinutes: 480 })).statusCode).toBe(403);
+    expect((await call(t, undefined, 'POST', `/api/sites/${site.Id}`, { DayStartMinutes: 480 })).statusCode).toBe(401);
+    expect((await call(t, admin, 'GET', `/api/sites/${site.Id}`)).json().DayStartMinutes).toBe(420);
   });
 });

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Checkbox, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { advanceLimitDate, isWithinAdvanceLimit, resolveConstraint } from '../../../domain/advanceLimit.js';
 import { isValidOptionalEmail } from '../../../domain/email.js';
 import { toWallClock } from '../../../domain/wallClock.js';
@@ -13,15 +13,24 @@ import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
-import { DESK_LOOKS } from '../../floorplan/view/deskStates.js';
+import type { Desk } from '../../../domain/layout/drawing.js';
 import { FloorplanViewer } from '../../floorplan/view/FloorplanViewer.js';
 import {
   bookDesk, deskKeys, deskQueries, isDeskTaken, serverText, statusOf,
 } from './deskBookingApi.js';
 import { deskDetailsFor, deskLabel, deskStatesFor, freeDesks, parseDrawing } from './deskBookingView.js';
-import { BadTimes, ChosenTimes, Loading, Refusal, deskBookingRefusal } from './DeskFlowParts.js';
-import { describeRange, formatMinutes, longDay, parseRange, rangeInstants } from '../../../domain/deskRoute.js';
+import { BadTimes, Loading, Refusal, deskBookingRefusal } from './DeskFlowParts.js';
+import {
+  DESK_FOCUS_PARAM, deskStepPath, describeRange, formatMinutes, formatSegment, longDay, parseRange, rangeInstants,
+} from '../../../domain/deskRoute.js';
 import { FreeDeskList } from './FreeDeskList.js';
+import { DeskBookingForm } from './DeskBookingForm.js';
+import { DESK_LOOKS } from '../../floorplan/view/deskStates.js';
+import { DateStrip, type DeskWhen } from './DateStrip.js';
+import { DeskFilters } from './DeskFilters.js';
+import { DeskPanel } from './DeskPanel.js';
+import { deskCaption, deskMapLabels, desksLeftOut, deskTags, occupantsOf } from './deskMapView.js';
+import { useFavouriteDesks } from './useFavouriteDesks.js';
 
 export const PICK_A_DESK = 'Pick a desk above';
 export const INVALID_EMAIL = 'Please enter a valid email';
@@ -60,6 +69,9 @@ export function DeskBookingPage() {
   const siteId = Number(params['siteId']);
   const locationId = Number(params['locationId']);
   const floorplanId = Number(params['floorplanId']);
+  const [search] = useSearchParams();
+  const focusParam = search.get(DESK_FOCUS_PARAM);
+  const navigate = useNavigate();
   const { settings } = useLoadedSettings();
   const queryClient = useQueryClient();
 
@@ -82,15 +94,32 @@ export function DeskBookingPage() {
     enabled: instants !== null,
     retry: false,
     staleTime: 10_000, // one prefetched as the app opened is used, not fetched again
+    // Another day or time chosen on the screen: the map keeps the last answer until the new one is in.
+    placeholderData: keepPreviousData,
   });
 
   const drawing = useMemo(() => parseDrawing(layout?.Json), [layout?.Json]);
   const occupancy = occupancyQ.data;
   const deskStates = useMemo(() => (drawing && occupancy ? deskStatesFor(drawing.desks, occupancy) : undefined), [drawing, occupancy]);
   const deskDetails = useMemo(() => (occupancy && timeZone ? deskDetailsFor(occupancy, timeZone) : undefined), [occupancy, timeZone]);
-  const free = useMemo(() => (drawing && deskStates ? freeDesks(drawing.desks, deskStates) : []), [drawing, deskStates]);
+  const deskTimes = useMemo(() => (occupancy && timeZone ? deskDetailsFor(occupancy, timeZone, false) : undefined), [occupancy, timeZone]);
+  const occupants = useMemo(() => occupantsOf(occupancy ?? []), [occupancy]);
+  const labels = useMemo(() => (drawing && deskStates ? deskMapLabels(drawing.desks, deskStates, occupants) : undefined), [drawing, deskStates, occupants]);
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { favourites, toggle: toggleFavourite } = useFavouriteDesks(floorplanId);
+  const [chosenTags, setChosenTags] = useState<string[]>([]);
+  const [favouritesOnly, setFavouritesOnly] = useState(false);
+  const tags = useMemo(() => (drawing ? deskTags(drawing.desks) : []), [drawing]);
+  const hidden = useMemo(() => (drawing ? desksLeftOut(drawing.desks, chosenTags, favouritesOnly ? favourites : null) : null),
+    [drawing, chosenTags, favouritesOnly, favourites]);
+  const free = useMemo(() => {
+    const all = drawing && deskStates ? freeDesks(drawing.desks, deskStates) : [];
+    return hidden ? all.filter((d) => !hidden.has(d.id)) : all;
+  }, [drawing, deskStates, hidden]);
+
+  // The desk shown in the panel (any desk clicked or named by ?desk=); it is the booking's desk when free.
+  const [shownId, setShownId] = useState<string | null>(null);
+  const [bringIntoView, setBringIntoView] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [onBehalfOf, setOnBehalfOf] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -102,21 +131,36 @@ export function DeskBookingPage() {
   const savedRef = useRef<HTMLDivElement>(null);
 
   const desksById = useMemo(() => new Map(drawing?.desks.map((d) => [d.id, d]) ?? []), [drawing]);
-  // A selection that is no longer free (a reload showed it taken) is dropped.
-  const selected = selectedId !== null && deskStates?.get(selectedId) === 'bookable' ? desksById.get(selectedId) ?? null : null;
+  const shown = shownId !== null ? desksById.get(shownId) ?? null : null;
+  const shownState = shown ? deskStates?.get(shown.id) : undefined;
+  // A desk that is no longer free (a reload showed it taken) is shown, but not the booking's.
+  const selected = shown && shownState === 'bookable' ? shown : null;
 
   const onDeskActivate = useCallback((id: string) => {
     const desk = desksById.get(id);
     const state = deskStates?.get(id);
     if (!desk || !state) return;
-    if (state === 'bookable') {
-      setSelectedId(id);
-      setSaveError(null);
-      setAnnouncement(`${deskLabel(desk)} selected.`);
-    } else {
-      setAnnouncement(`${deskLabel(desk)} is ${DESK_LOOKS[state].words} and cannot be chosen.`);
-    }
+    setShownId(id);
+    setSaveError(null);
+    if (state === 'bookable') setAnnouncement(`${deskLabel(desk)} selected.`);
+    else setAnnouncement(`${deskLabel(desk)} is ${DESK_LOOKS[state].words} and cannot be chosen.`);
   }, [desksById, deskStates]);
+  const onListSelect = useCallback((id: string) => {
+    onDeskActivate(id);
+    setBringIntoView(id);
+  }, [onDeskActivate]);
+
+  // ?desk=<id> ("Find a colleague"): that desk is shown and brought into view once the map can say its state.
+  const focusDone = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusParam || focusDone.current === focusParam || !deskStates || !desksById.has(focusParam)) return;
+    focusDone.current = focusParam;
+    onDeskActivate(focusParam);
+    setBringIntoView(focusParam);
+  }, [focusParam, deskStates, desksById, onDeskActivate]);
+
+  const teamsQ = useQuery({ ...deskQueries.teams(), enabled: (shown?.assignedTeams.length ?? 0) > 0 });
+  const teamName = shown?.assignedTeams[0] !== undefined ? teamsQ.data?.find((t) => t.Id === shown.assignedTeams[0])?.Name ?? (teamsQ.isError ? `Team ${shown.assignedTeams[0]}` : null) : null;
 
   const save = useMutation({
     mutationFn: (input: Parameters<typeof bookDesk>[0]) => bookDesk(input),
@@ -124,7 +168,7 @@ export function DeskBookingPage() {
       const when = range ? describeRange(range.start, range.end) : '';
       const desk = asDeskName(booking.DeskName ?? (selected ? deskLabel(selected) : 'The desk'));
       setSaveError(null);
-      setSelectedId(null);
+      setShownId(null);
       setDescription('');
       setOnBehalfOf('');
       setIncludeParking(false);
@@ -144,7 +188,7 @@ export function DeskBookingPage() {
       setAnnouncement('');
       if (isDeskTaken(err)) {
         // Someone else just took it: forget the choice and show the floor as it is now.
-        setSelectedId(null);
+        setShownId(null);
         void queryClient.invalidateQueries({ queryKey: deskKeys.layout(floorplanId) });
         void queryClient.invalidateQueries({ queryKey: deskKeys.occupancyOf(floorplanId) });
       }
@@ -160,6 +204,18 @@ export function DeskBookingPage() {
     return advanceLimitDate(resolveConstraint({ location: location?.DeskBookingConstraint, site, global: settings.GlobalDeskConstraint }), new Date(), timeZone);
   }, [siteQ.data, locationsQ.data, locationId, settings.GlobalDeskConstraint, timeZone]);
   const beyondLimit = instants !== null && !isWithinAdvanceLimit(new Date(instants.start), limitDate);
+  const [nowWall] = useState(() => new Date());
+  const siteNow = useMemo(() => (timeZone ? toWallClock(nowWall, timeZone) : null), [nowWall, timeZone]);
+  const lastDay = limitDate && timeZone ? toWallClock(new Date(limitDate.getTime() - 1), timeZone).date : null;
+
+  // A new day or time: into the address (replacing it, so Back leaves the screen), and the map follows.
+  const changeWhen = useCallback((when: DeskWhen) => {
+    const path = deskStepPath(formatSegment({ date: when.date, minutes: when.start }), formatSegment({ date: when.date, minutes: when.end }), siteId, locationId, floorplanId);
+    const keep = shownId ?? focusParam;
+    setSaved(null);
+    setSaveError(null);
+    void navigate(keep ? `${path}?${new URLSearchParams({ [DESK_FOCUS_PARAM]: keep }).toString()}` : path, { replace: true });
+  }, [navigate, siteId, locationId, floorplanId, shownId, focusParam]);
 
   const floorplanName = floorplansQ.data?.find((f) => f.Id === floorplanId)?.Name;
   const refusal = deskBookingRefusal(settings, siteQ.data?.DeskBookingEnabled ?? true);
@@ -177,8 +233,10 @@ export function DeskBookingPage() {
     });
   };
 
+  const captionOf = useCallback((d: Desk) => deskCaption(d, deskStates?.get(d.id), occupants.get(d.id)), [deskStates, occupants]);
   const loadError = layoutQ.error ? layoutError(layoutQ.error) : layout && !drawing ? layoutError(null) : null;
   const occupancyError = occupancyQ.error ? bookingsError(occupancyQ.error) : null;
+  const refreshing = occupancyQ.isPlaceholderData && occupancyQ.isFetching;
 
   return (
     <>
@@ -187,23 +245,33 @@ export function DeskBookingPage() {
       <Panel size="lg">
         <PageHeading>Desk booking</PageHeading>
         {refusal ? <Refusal message={refusal} /> : !range ? <BadTimes /> : (
-          <Stack gap="md">
-            <ChosenTimes description={`${describeRange(range.start, range.end)}${timeZone ? ` (${timeZone} time)` : ''}`} />
+          <Stack gap="md" pb={{ base: shown ? '45vh' : 0, md: 0 }}>
             {layout && (
-              <Paper withBorder p="md" component="section" aria-labelledby="desk-place-heading">
-                <Title order={2} size="h4" id="desk-place-heading" mb={4}>
-                  {layout.LocationName}{floorplanName ? `: ${floorplanName}` : ''}
-                </Title>
-                <Stack gap={4}>
+              <Paper withBorder p="sm" component="section" aria-labelledby="desk-place-heading">
+                <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+                  <Title order={2} size="h4" id="desk-place-heading">
+                    {layout.LocationName}{floorplanName ? `: ${floorplanName}` : ''}
+                  </Title>
+                  <Anchor component={Link} to={deskStepPath(startStr ?? '', endStr ?? '', siteId)} size="sm">Another location or floor</Anchor>
+                </Group>
+                <Stack gap={2}>
                   {layout.LocationBuildingNo && <Text size="sm"><Text span fw={600}>Building:</Text> {layout.LocationBuildingNo}</Text>}
                   {layout.SiteNotes && <Text size="sm"><Text span fw={600}>Site notes:</Text> {layout.SiteNotes}</Text>}
                   <Text size="sm"><Text span fw={600}>Parking:</Text> {parkingWords(layout)}</Text>
                 </Stack>
               </Paper>
             )}
+            {siteNow && (
+              <Paper withBorder p="sm">
+                <DateStrip key={floorplanId} when={{ date: range.start.date, start: range.start.minutes, end: range.end.minutes }} now={siteNow} lastDay={lastDay} onChange={changeWhen} />
+                <Text size="sm" mt="xs" role="status" aria-live="polite">
+                  <Text span fw={600}>When:</Text> {describeRange(range.start, range.end)}{timeZone ? ` (${timeZone} time)` : ''}{refreshing ? '. Updating the map…' : ''}
+                </Text>
+              </Paper>
+            )}
             {beyondLimit && limitDate && timeZone && (
               <Alert color="orange" role="alert" title="Too far ahead" styles={{ title: { color: '#7a3a00' }, label: { color: '#7a3a00' } }}>
-                Desks here can only be booked up to {longDay(toWallClock(limitDate, timeZone).date)}. <Anchor component={Link} to="/menu/book/desk" c="blue.9" td="underline">Choose an earlier date</Anchor>.
+                Desks here can only be booked up to {longDay(toWallClock(limitDate, timeZone).date)}. Choose an earlier day above.
               </Alert>
             )}
             {saved && (
@@ -216,50 +284,44 @@ export function DeskBookingPage() {
             )}
             {(layoutQ.isLoading || (instants && occupancyQ.isLoading)) && <Loading what="the floorplan" />}
             {drawing && deskStates && (
-              <Grid gap="md">
-                <Grid.Col span={{ base: 12, md: 9 }}>
-                  <section aria-labelledby="desk-drawing-heading">
-                    <Title order={2} size="h4" id="desk-drawing-heading" mb="xs">Floorplan</Title>
-                    <Text size="sm" mb="xs" c="dark.6">
-                      Click a free desk, or Tab to the drawing, move with the arrow keys and press Enter.
-                    </Text>
-                    <FloorplanViewer drawing={drawing} deskStates={deskStates} deskDetails={deskDetails} selectedDeskId={selected?.id ?? null}
-                      onDeskActivate={onDeskActivate} height="min(65vh, 640px)" label={`Floorplan ${floorplanName ?? layout?.LocationName ?? ''}`.trim()} />
-                  </section>
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, md: 3 }}>
-                  <FreeDeskList desks={free} selectedId={selected?.id ?? null} onSelect={onDeskActivate} />
-                </Grid.Col>
-              </Grid>
+              <>
+                <DeskFilters tags={tags} chosen={chosenTags} onChosen={setChosenTags} favouritesOnly={favouritesOnly} onFavouritesOnly={setFavouritesOnly}
+                  hasFavourites={favourites.size > 0} leftOut={hidden ? hidden.size : null} />
+                <Grid gap="md">
+                  <Grid.Col span={{ base: 12, md: 8 }}>
+                    <section aria-labelledby="desk-drawing-heading">
+                      <Title order={2} size="h4" id="desk-drawing-heading" mb={4}>Floorplan</Title>
+                      <Text size="sm" mb="xs" c="dark.6">
+                        Click a desk, or Tab to the drawing, move with the arrow keys and press Enter. Drag to move; wheel, pinch or + and − to zoom.
+                      </Text>
+                      <FloorplanViewer drawing={drawing} deskStates={deskStates} deskDetails={deskDetails} selectedDeskId={shown?.id ?? null}
+                        onDeskActivate={onDeskActivate} labels={labels} deskCaption={captionOf} favourites={favourites} hidden={hidden}
+                        focusDeskId={bringIntoView} height="min(70vh, 680px)" label={`Floorplan ${floorplanName ?? layout?.LocationName ?? ''}`.trim()} />
+                    </section>
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 4 }}>
+                    <Stack gap="md">
+                      <DeskPanel desk={shown} state={shownState} occupant={shown ? occupants.get(shown.id) : undefined} detail={shown ? deskTimes?.get(shown.id) : undefined}
+                        teamName={teamName} favourite={shown ? favourites.has(shown.id) : false} favouriteBusy={toggleFavourite.isPending}
+                        onFavourite={shown?.bookable ? () => toggleFavourite.mutate({ deskId: shown.id, on: !favourites.has(shown.id) }) : null}
+                        onClose={() => setShownId(null)}>
+                        {toggleFavourite.isError && <Text size="sm" c="red.9" role="alert">{serverText(toggleFavourite.error)}</Text>}
+                        <DeskBookingForm
+                          choice={selected ? `Selected: ${deskLabel(selected)}, ${formatMinutes(range.start.minutes)} to ${formatMinutes(range.end.minutes)}`
+                            : shown ? `${deskLabel(shown)} cannot be booked for this time. ${PICK_A_DESK}.` : PICK_A_DESK}
+                          description={description} onDescription={setDescription} onBehalfOf={onBehalfOf}
+                          onOnBehalfOf={(v) => { setOnBehalfOf(v); if (emailError) setEmailError(null); }} emailError={emailError}
+                          onEmailBlur={() => setEmailError(isValidOptionalEmail(onBehalfOf) ? null : INVALID_EMAIL)}
+                          hasParking={layout?.HasParking ?? false} includeParking={includeParking} onIncludeParking={setIncludeParking}
+                          saveError={saveError} errorRef={errorRef} canSave={Boolean(selected) && !beyondLimit} saving={save.isPending} onSubmit={submit} />
+                      </DeskPanel>
+                      <FreeDeskList desks={free} selectedId={selected?.id ?? null} onSelect={onListSelect} />
+                    </Stack>
+                  </Grid.Col>
+                </Grid>
+              </>
             )}
             <Text role="status" aria-live="polite" size="sm" c="dark.6" mih={0}>{announcement}</Text>
-            {drawing && deskStates && (
-              <Paper withBorder p="md" component="section" aria-labelledby="desk-form-heading">
-                <form onSubmit={submit} noValidate>
-                  <Stack gap="sm">
-                    <Title order={2} size="h4" id="desk-form-heading">Your booking</Title>
-                    <Text fw={600} id="desk-choice">
-                      {selected ? `Selected: ${deskLabel(selected)}, ${formatMinutes(range.start.minutes)} to ${formatMinutes(range.end.minutes)}` : PICK_A_DESK}
-                    </Text>
-                    <TextInput label="Reason (optional)" value={description} maxLength={500}
-                      onChange={(e) => setDescription(e.currentTarget.value)} />
-                    <TextInput label="On behalf of (optional)" description="The e-mail address of the person the desk is for" type="email"
-                      value={onBehalfOf} error={emailError} autoComplete="off"
-                      onChange={(e) => { setOnBehalfOf(e.currentTarget.value); if (emailError) setEmailError(null); }}
-                      onBlur={() => setEmailError(isValidOptionalEmail(onBehalfOf) ? null : INVALID_EMAIL)} />
-                    {layout?.HasParking && (
-                      <Checkbox label="Include parking" checked={includeParking} onChange={(e) => setIncludeParking(e.currentTarget.checked)} />
-                    )}
-                    {saveError && (
-                      <Alert color="red" role="alert" ref={errorRef} tabIndex={-1} title="Not booked" styles={{ title: { color: '#8a1c1c' }, label: { color: '#8a1c1c' } }}>{saveError}</Alert>
-                    )}
-                    <Group>
-                      <Button type="submit" disabled={!selected || beyondLimit} loading={save.isPending} aria-describedby="desk-choice">Save</Button>
-                    </Group>
-                  </Stack>
-                </form>
-              </Paper>
-            )}
           </Stack>
         )}
       </Panel>

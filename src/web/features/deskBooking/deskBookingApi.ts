@@ -13,6 +13,7 @@ export const deskKeys = {
   floorplans: (locationId: number) => ['deskBooking', 'floorplans', locationId] as const,
   site: (siteId: number) => ['deskBooking', 'site', siteId] as const,
   layout: (floorplanId: number) => ['deskBooking', 'layout', floorplanId] as const,
+  teams: ['deskBooking', 'teams'] as const,
   /** Every time range's bookings of a floorplan: to invalidate after a save. */
   occupancyOf: (floorplanId: number) => ['deskBooking', 'occupancy', floorplanId] as const,
   occupancy: (floorplanId: number, start: string, end: string) => [...deskKeys.occupancyOf(floorplanId), start, end] as const,
@@ -25,6 +26,8 @@ export const getSite = (siteId: number) => api.get<Site>(deskScreenCalls.site(si
 export const getLayout = (floorplanId: number) => api.get<LayoutRecord>(deskScreenCalls.layout(floorplanId));
 export const getOccupancy = (floorplanId: number, start: string, end: string) =>
   api.get<DeskOccupancy[]>(deskScreenCalls.occupancy(floorplanId, start, end));
+/** Team names, for a desk's assigned team in the desk panel. */
+export const listTeams = () => api.get<{ Id: number; Name: string }[]>('/api/teams');
 export const bookDesk = (input: DeskBookingInput) => api.post<Booking>('/api/bookings/desk', input);
 
 /**
@@ -36,6 +39,7 @@ export const deskQueries = {
   locations: (siteId: number) => queryOptions({ queryKey: deskKeys.locations(siteId), queryFn: () => listDeskLocations(siteId) }),
   floorplans: (locationId: number) => queryOptions({ queryKey: deskKeys.floorplans(locationId), queryFn: () => listDeskFloorplans(locationId) }),
   site: (siteId: number) => queryOptions({ queryKey: deskKeys.site(siteId), queryFn: () => getSite(siteId) }),
+  teams: () => queryOptions({ queryKey: deskKeys.teams, queryFn: listTeams, staleTime: 5 * 60_000 }),
   layout: (floorplanId: number) => queryOptions({ queryKey: deskKeys.layout(floorplanId), queryFn: () => getLayout(floorplanId) }),
   occupancy: (floorplanId: number, start: string, end: string) =>
     queryOptions({ queryKey: deskKeys.occupancy(floorplanId, start, end), queryFn: () => getOccupancy(floorplanId, start, end) }),

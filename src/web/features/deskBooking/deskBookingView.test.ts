@@ -21,6 +21,12 @@ describe('desk booking view', () => {
     expect(deskDetailsFor([occ('2', false)], 'Europe/London').get('2')).toBe('booked 09:00 to 12:00');
     expect(deskDetailsFor([occ('2', false)], 'America/New_York').get('2')).toBe('booked 05:00 to 08:00');
   });
+  it('names the occupant only when the answer does, and not when asked for the times alone', () => {
+    const named = { ...occ('2', false), Occupant: { Name: 'Ann Example', Initials: 'AE' } };
+    expect(deskDetailsFor([named], 'Europe/London').get('2')).toBe('booked by Ann Example, 09:00 to 12:00');
+    expect(deskDetailsFor([named], 'Europe/London', false).get('2')).toBe('booked 09:00 to 12:00');
+    expect(deskDetailsFor([{ ...named, Occupant: null }], 'Europe/London').get('2')).toBe('booked 09:00 to 12:00');
+  });
   it('refuses a layout that is not a drawing', () => {
     expect(parseDrawing('not json')).toBeNull();
     expect(parseDrawing('{"desks": 3}')).toBeNull();

@@ -40,7 +40,7 @@ export function deskStatesFor(desks: readonly Desk[], occupancy: readonly DeskOc
 }
 
 /** The times a taken desk is booked, in the site's wall clock: 'booked 09:00-12:00' (for its accessible name). */
-export function deskDetailsFor(occupancy: readonly DeskOccupancy[], timeZone: string): Map<string, string> {
+export function deskDetailsFor(occupancy: readonly DeskOccupancy[], timeZone: string, withNames = true): Map<string, string> {
   const spans = new Map<string, string[]>();
   // Bookings on one floor share a handful of times: each distinct instant is converted once.
   const clock = new Map<string, string>();
@@ -53,7 +53,8 @@ export function deskDetailsFor(occupancy: readonly DeskOccupancy[], timeZone: st
     return words;
   };
   for (const o of occupancy) {
-    const words = `${at(o.Start)} to ${at(o.Finish)}`;
+    // The occupant's name only when the server sent it (its privacy rules decide).
+    const words = `${withNames && o.Occupant ? `by ${o.Occupant.Name}, ` : ''}${at(o.Start)} to ${at(o.Finish)}`;
     spans.set(o.DeskId, [...(spans.get(o.DeskId) ?? []), words]);
   }
   return new Map([...spans].map(([id, list]) => [id, `booked ${list.join(', ')}`]));

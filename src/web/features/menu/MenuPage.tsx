@@ -3,6 +3,7 @@ import { menuTiles } from '../../../domain/permissions.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
+import { UsualDeskCard } from '../favouriteDesks/UsualDeskCard.js';
 import { MenuTileCard } from './MenuTileCard.js';
 import { usePendingApprovalCount } from './usePendingApprovalCount.js';
 
@@ -31,6 +32,8 @@ export function MenuPage() {
           ))}
         </SimpleGrid>
       </nav>
+      {/* Book my usual desk (issue 20): where Book a Desk is offered and open. */}
+      {tiles.some((t) => t.id === 'bookDesk' && !t.disabled) && <UsualDeskCard />}
     </Panel>
   );
 }

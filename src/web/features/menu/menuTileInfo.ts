@@ -4,6 +4,7 @@ import type { MenuTileId } from '../../../domain/permissions.js';
 export const MENU_TILE_INFO: Record<MenuTileId, { label: string; to: string; description: string }> = {
   myBookings: { label: 'My Bookings', to: '/menu/mybookings', description: 'See, change and cancel your bookings.' },
   bookDesk: { label: 'Book a Desk', to: '/menu/book/desk', description: 'Pick a date, a site and a desk on the floorplan.' },
+  whosIn: { label: "Who's in", to: '/menu/whosin', description: 'Which teammates are in on a day, and where they sit.' },
   bookMeetingRoom: { label: 'Book a Meeting Room', to: '/menu/book/meeting/room', description: 'Find a free meeting room.' },
   bookClinicalRoom: { label: 'Book a Clinical Room', to: '/menu/book/clinical/room', description: 'Find a free clinical room.' },
   approveRequests: { label: 'Approve Requests', to: '/menu/approvals', description: 'Approve or reject room requests.' },

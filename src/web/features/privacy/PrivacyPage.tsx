@@ -2,6 +2,7 @@ import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
+import { WhoSeesYourDesk } from './WhoSeesYourDesk.js';
 
 /** What Hotdesk keeps in the browser. Cards rather than a table so it reads well on a phone. */
 const BROWSER_STORAGE = [
@@ -24,7 +25,7 @@ const BROWSER_STORAGE = [
 
 /**
  * Privacy policy (SPEC 1): what is collected, the session cookie, local storage for the layout
- * editor draft, the push snooze cookie, and whom to contact. Readable signed out.
+ * editor draft, the push snooze cookie, who sees names at desks, and whom to contact. Readable signed out.
  */
 export function PrivacyPage() {
   return (
@@ -47,6 +48,8 @@ export function PrivacyPage() {
             </List>
             <Text mt="xs">Hotdesk does not use advertising or tracking cookies and does not share your data with anyone outside your organisation.</Text>
           </section>
+
+          <WhoSeesYourDesk />
 
           <section aria-labelledby="privacy-cookies">
             <Title order={2} size="h3" id="privacy-cookies" mb="xs">Cookies and storage in your browser</Title>

@@ -9,6 +9,7 @@ import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { SETTINGS_QUERY_KEY } from '../../app/useSettings.js';
+import { HideNameSwitch } from './HideNameSwitch.js';
 
 type Photo = { Type: string; Data: string } | null;
 
@@ -32,11 +33,12 @@ export function ProfilePage() {
   const [photo, setPhoto] = useState<Photo>(p.Photo);
   const [photoChanged, setPhotoChanged] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const [hideName, setHideName] = useState(p.HideNameOnMap ?? false);
 
   const draft = { FullName: fullName, Organisation: organisation, Phone: phone, UseTeams: useTeams };
   const problems = profileProblems(draft);
   const save = useMutation({
-    mutationFn: () => api.post<{ Success: boolean; Error?: string }>('/api/users/me', { ...draft, ...(photoChanged ? { Photo: photo } : {}) }),
+    mutationFn: () => api.post<{ Success: boolean; Error?: string }>('/api/users/me', { ...draft, HideNameOnMap: hideName, ...(photoChanged ? { Photo: photo } : {}) }),
     onSuccess: async (r) => {
       if (!r.Success) throw new Error(r.Error ?? 'Unable to save your profile');
       setPhotoChanged(false);
@@ -81,6 +83,7 @@ export function ProfilePage() {
             <Text size="xs" c="dimmed">Team membership is managed by an administrator.</Text>
             <Group gap="xs" mt={4}>{p.Teams.length ? p.Teams.map((t) => <Badge key={t.Id} variant="light">{t.Name ?? `Team ${t.Id}`}</Badge>) : <Text size="sm">None</Text>}</Group>
           </div>
+          <HideNameSwitch checked={hideName} onChange={setHideName} />
           <div>
             <Text size="sm" fw={500}>Tags</Text>
             <Group gap="xs" mt={4}>{p.Tags.length ? p.Tags.map((t) => <Badge key={t.Id} variant="outline" title={t.Tooltip || undefined}>{t.Label}</Badge>) : <Text size="sm">None</Text>}</Group>

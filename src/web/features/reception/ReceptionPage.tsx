@@ -5,6 +5,9 @@ import { enGB } from 'date-fns/locale';
 import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { Calendar, dateFnsLocalizer, Views, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
+import '../../app/calendar/calendar.css';
+import { DEFAULT_DAY_END_MINUTES, DEFAULT_DAY_START_MINUTES } from '../../../domain/wire/sites.js';
+import { calendarBounds } from '../../app/calendar/dayHours.js';
 import type { CheckInMeeting } from '../../../domain/wire/myBookings.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
@@ -33,12 +36,14 @@ function rangeOf(date: Date, view: View): { start: Date; end: Date } {
   return { start: startOfDay(date), end: addDays(startOfDay(date), 1) };
 }
 
-/** The day view shows 07:00 to 20:00, widened to fit any booking of the day that starts earlier or ends later. */
-function dayHours(date: Date, events: CalEvent[]): { min: Date; max: Date } {
+/**
+ * The day view shows the site's day hours (the room calendar's too; 07:00 to 20:00 unless an admin
+ * changed them), widened to fit any booking of the day that starts earlier or ends later.
+ */
+function dayHours(date: Date, events: CalEvent[], startMinutes: number, endMinutes: number): { min: Date; max: Date } {
   const day = startOfDay(date);
   const next = addDays(day, 1);
-  let min = new Date(day.getTime() + 7 * 3_600_000);
-  let max = new Date(day.getTime() + 20 * 3_600_000);
+  let { min, max } = calendarBounds(day, startMinutes, endMinutes);
   for (const e of events) {
     if (e.end <= day || e.start >= next) continue;
     if (e.start < min) min = e.start < day ? day : startOfHour(e.start);
@@ -83,7 +88,10 @@ export function ReceptionPage() {
       })),
     };
   }, [calendar.data]);
-  const hours = useMemo(() => dayHours(date, events), [date, events]);
+  const site = sites.data?.find((s) => s.SiteId === siteId);
+  const dayStart = site?.DayStartMinutes ?? DEFAULT_DAY_START_MINUTES;
+  const dayEnd = site?.DayEndMinutes ?? DEFAULT_DAY_END_MINUTES;
+  const hours = useMemo(() => dayHours(date, events, dayStart, dayEnd), [date, events, dayStart, dayEnd]);
   const openRoomName = open ? resources.find((r) => r.id === open.resourceId)?.title ?? '' : '';
   const openMode = open ? cancellation.modeFor(open.booking, open.roomAdmin) : null;
 
@@ -107,7 +115,7 @@ export function ReceptionPage() {
           {(sites.isPending || calendar.isPending) && siteId >= 0 && sites.data?.length !== 0 && <Loader aria-label="Loading the calendar" />}
           {calendar.data && (
             <div style={{ overflowX: 'auto' }} ref={calendarBox}>
-              <div style={{ minWidth: Math.max(360, resources.length * 130), height: 720 }} data-testid="reception-calendar">
+              <div className="hd-calendar" style={{ minWidth: Math.max(360, resources.length * 130), height: 720 }} data-testid="reception-calendar">
                 <Calendar<CalEvent, CalResource>
                   localizer={localizer}
                   culture="en-GB"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -7,9 +7,14 @@ import { ROOM_BOOKING_MESSAGES } from '../../../domain/wire/roomBooking.js';
 import { ApiError } from '../../app/api.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { saveRoomBooking } from './roomBookingApi.js';
-import { slotText } from './roomBookingView.js';
+import { formatTime } from '../appShell/index.js';
+import { endChoices, slotText } from './roomBookingView.js';
 
-export interface SlotChoice { roomId: number; roomName: string; start: Date; end: Date; timeZone: string; restricted: boolean }
+export interface SlotChoice {
+  roomId: number; roomName: string; start: Date; end: Date; timeZone: string; restricted: boolean;
+  /** From the calendar: the latest end that may be chosen (next booking or end of the day); the form then offers End. */
+  latestEnd?: Date;
+}
 
 /**
  * The booking form (SPEC 2.5): Team Name (the description, required), On Behalf Of (a valid e-mail or
@@ -21,12 +26,15 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
   const [description, setDescription] = useState('');
   const [onBehalf, setOnBehalf] = useState('');
   const [touched, setTouched] = useState({ description: false, onBehalf: false });
+  // A tap or a key picks one slot; the End choice makes it as long as the person needs.
+  const [end, setEnd] = useState(slot.end);
+  const ends = slot.latestEnd ? endChoices(slot.start, slot.latestEnd) : [];
   const nameError = touched.description && !description.trim() ? ROOM_BOOKING_MESSAGES.descriptionRequired : null;
   const emailError = touched.onBehalf && !isValidOptionalEmail(onBehalf) ? ROOM_BOOKING_MESSAGES.invalidEmail : null;
 
   const save = useMutation({
     mutationFn: () => saveRoomBooking({
-      RoomId: slot.roomId, Start: slot.start.toISOString(), Finish: slot.end.toISOString(),
+      RoomId: slot.roomId, Start: slot.start.toISOString(), Finish: end.toISOString(),
       Description: description.trim(), OnBehalfOfEmail: onBehalf.trim(), BookedByUserId: settings.Profile.Id,
     }),
     onSuccess: (b) => {
@@ -52,7 +60,12 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
     <Modal opened onClose={onClose} title={`${slot.restricted ? 'Request' : 'Book'} ${slot.roomName}`} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text>{slotText(slot.start, slot.end, slot.timeZone)}</Text>
+          <Text>{slotText(slot.start, end, slot.timeZone)}</Text>
+          {ends.length > 1 && (
+            <Select label="End" w={140} allowDeselect={false} maxDropdownHeight={260} value={String(end.getTime())}
+              data={ends.map((e) => ({ value: String(e.getTime()), label: formatTime(e, { timeZone: slot.timeZone }) }))}
+              onChange={(v) => v && setEnd(new Date(Number(v)))} />
+          )}
           {slot.restricted && <Text size="sm">This room is restricted: your booking is a request until an approver approves it.</Text>}
           <TextInput label="Team Name" required value={description} maxLength={500} data-autofocus
             onChange={(e) => { setDescription(e.currentTarget.value); setTouched((t) => ({ ...t, description: true })); }} error={nameError} styles={errorStyles} />

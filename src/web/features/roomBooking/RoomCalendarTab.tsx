@@ -1,54 +1,86 @@
-import { Alert, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format, getDay, parse, startOfWeek } from 'date-fns';
+import { addMinutes, format, getDay, isSameDay, parse, startOfDay, startOfWeek } from 'date-fns';
 import { enGB } from 'date-fns/locale';
-import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { Calendar, dateFnsLocalizer, Views, type SlotInfo, type View } from 'react-big-calendar';
+import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { Calendar, dateFnsLocalizer, Views, type SlotInfo } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
+import '../../app/calendar/calendar.css';
 import './roomCalendar.css';
 import { advanceLimitDate } from '../../../domain/advanceLimit.js';
 import { resolveRoomConstraint } from '../../../domain/orgAccess.js';
-import { ROOM_DAY_END, ROOM_DAY_START, ROOM_STEP_MINUTES } from '../../../domain/roomTimes.js';
+import { ROOM_STEP_MINUTES } from '../../../domain/roomTimes.js';
 import { checkSlotSelection, type CalendarView } from '../../../domain/slotRules.js';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
+import { calendarBounds } from '../../app/calendar/dayHours.js';
+import { useCalendarAria } from '../../app/calendar/useCalendarAria.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
+import { ScrollHint, SCROLL_HINT_QUERY } from '../appShell/index.js';
 import { useBookingCancellation } from '../cancellation/index.js';
 import { BookingFormModal, type SlotChoice } from './BookingFormModal.js';
+import { CalendarToolbar } from './CalendarToolbar.js';
 import { RoomBookingDetails } from './RoomBookingDetails.js';
-import { useCalendarAria } from '../../app/calendar/useCalendarAria.js';
 import { getLocations, getRoomBookings, getRoomInfo, getRooms, roomKeys } from './roomBookingApi.js';
-import { fromShown, monthSelectionToSlot, NO_AVAILABILITY_DAY, shownRange, slotText, toShown, truncateTitle } from './roomBookingView.js';
-import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
+import {
+  fromShown, latestEnd, slotFromKey, slotState, monthSelectionToSlot, NO_AVAILABILITY_DAY, rangeLabel, shownRange, slotText, stepDate, toShown, truncateTitle, visibleDays,
+} from './roomBookingView.js';
+import { useSlotKeyboard } from './useSlotKeyboard.js';
+import { useSlotTap } from './useSlotTap.js';
+import { useSwipe } from './useSwipe.js';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-GB': enGB } });
-const DAY_MIN = new Date(1970, 0, 1, 0, ROOM_DAY_START);
-const DAY_MAX = new Date(1970, 0, 1, 0, ROOM_DAY_END);
+/**
+ * Half-hour rows, one per gutter label: a slot a finger can hit on a phone; the booking form's End
+ * choice goes in quarter hours. One slot per group, so day hours on a half hour add no padding slot.
+ */
+const SLOT_MINUTES = 30;
+/** A day column of a week scrolled sideways on a phone is at least this wide, so titles stay readable. */
+const PHONE_DAY_COLUMN_PX = 96;
+const FORMATS = { dayFormat: 'EEE d', dayHeaderFormat: 'EEEE d MMMM yyyy', timeGutterFormat: 'HH:mm' };
 
 /** Enter or Space on a focused event opens it, as a click does (react-big-calendar passes key events as SyntheticEvent). */
 const isActivateKey = (ev: SyntheticEvent) => { const key = (ev as unknown as KeyboardEvent).key; return key === 'Enter' || key === ' '; };
 
 interface CalEvent { id: number; title: string; start: Date; end: Date; booking: Booking }
 
+/** 'Now' on the site's wall clock, moved on every minute so past time is shaded as it passes. */
+function useShownNow(timeZone: string): Date {
+  const [now, setNow] = useState(() => toShown(new Date(), timeZone));
+  useEffect(() => {
+    const timer = setInterval(() => setNow(toShown(new Date(), timeZone)), 60_000);
+    return () => clearInterval(timer);
+  }, [timeZone]);
+  return now;
+}
+
 /**
  * 'Specific room availability' (SPEC 2.5): one room's bookings on react-big-calendar (month, work
  * week, week, day, and a one-month agenda; no work week at work-week-only sites), drawn on the
- * site's wall clock. Selecting a slot runs the slot rules (SPEC 5) and opens the booking form;
- * selecting a booking (click, or Enter on it) opens its details, with Cancel where the viewer may.
+ * site's wall clock over the site's day hours. Selecting a slot (mouse, touch, or Enter on a
+ * focused slot) runs the slot rules (SPEC 5) and opens the booking form; past time is shaded and
+ * cannot be selected. Selecting a booking (click, or Enter on it) opens its details, with Cancel
+ * where the viewer may. Under 640 px it opens on the day view, swipes between days and says how
+ * to scroll (SPEC 2.10).
  */
 export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomType: number }) {
   const { settings } = useLoadedSettings();
   const tz = site.TimeZone;
+  const narrow = useMediaQuery(SCROLL_HINT_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const rooms = useQuery({ queryKey: roomKeys.rooms(roomType, site.Id, null), queryFn: () => getRooms(roomType, site.Id, null) });
   const [chosen, setChosen] = useChoiceWithDefault(rooms.data?.[0]?.Id);
   const roomId = Number(chosen ?? 0);
   const info = useQuery({ queryKey: roomKeys.info(roomId), queryFn: () => getRoomInfo(roomId), enabled: roomId > 0 });
   const locations = useQuery({ queryKey: roomKeys.locations(site.Id), queryFn: () => getLocations(site.Id) });
 
-  const [view, setView] = useState<View>(Views.WEEK);
+  // A phone shows one day: seven columns do not fit 375 px (issue 20).
+  const [view, setView] = useState<CalendarView>(() => (narrow ? Views.DAY : Views.WEEK));
+  const shownNow = useShownNow(tz);
   const [date, setDate] = useState(() => toShown(new Date(), tz));
-  const range = shownRange(view as CalendarView, date);
+  const range = shownRange(view, date);
   const from = fromShown(range.start, tz).toISOString();
   const to = fromShown(range.end, tz).toISOString();
   const bookings = useQuery({
@@ -76,9 +108,14 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
   // The room's info says whether the viewer is its room admin (SPEC 3 IsRoomAdmin).
   const openedMode = opened ? cancellation.modeFor(opened, opened.RoomId === info.data?.Id && (info.data?.IsRoomAdmin ?? false)) : null;
 
-  const views = site.WorkWeekOnly ? [Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA] : [Views.MONTH, Views.WORK_WEEK, Views.WEEK, Views.DAY, Views.AGENDA];
+  const views: CalendarView[] = site.WorkWeekOnly ? [Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA] : [Views.MONTH, Views.WORK_WEEK, Views.WEEK, Views.DAY, Views.AGENDA];
+  const bounds = calendarBounds(date, site.DayStartMinutes, site.DayEndMinutes);
+  const days = visibleDays(view, date);
+  const changeView = (v: CalendarView) => { setView(v); setRefusal(null); };
+  const goTo = (d: Date) => { setDate(d); setRefusal(null); };
 
-  const onSelectSlot = (s: SlotInfo) => {
+  /** A selection (shown times) from the mouse, a finger or the keyboard: the slot rules, then the form. */
+  const select = (start: Date, end: Date, selectedIn: CalendarView) => {
     const room = info.data;
     if (!room) return;
     const now = new Date();
@@ -88,19 +125,43 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
       site: site.BookingConstraints.find((c) => c.ResourceType === 1 && c.LocationId === null && c.RoomId === null), global: settings.GlobalRoomConstraint,
     });
     const result = checkSlotSelection({
-      slot: { start: fromShown(s.start, tz), end: fromShown(s.end, tz) }, view: view as CalendarView,
+      slot: { start: fromShown(start, tz), end: fromShown(end, tz) }, view: selectedIn,
       existing: (bookings.data ?? []).map((b) => ({ start: new Date(b.Start), end: new Date(b.Finish) })),
       now, limit: advanceLimitDate(constraint, now, tz), timeZone: tz,
     });
     if (!result.ok) { setRefusal(result.message); return; }
-    let shown = { start: s.start, end: s.end };
-    if (view === Views.MONTH) {
-      shown = monthSelectionToSlot(s.start, s.end, toShown(now, tz));
-      if (shown.start.getHours() * 60 + shown.start.getMinutes() + ROOM_STEP_MINUTES > ROOM_DAY_END) { setRefusal(NO_AVAILABILITY_DAY); return; }
+    let shown = { start, end };
+    if (selectedIn === Views.MONTH) {
+      shown = monthSelectionToSlot(start, end, toShown(now, tz), site.DayEndMinutes);
+      if (shown.start.getHours() * 60 + shown.start.getMinutes() + ROOM_STEP_MINUTES > site.DayEndMinutes) { setRefusal(NO_AVAILABILITY_DAY); return; }
     }
     setRefusal(null);
-    setSlot({ roomId: room.Id, roomName: room.Name, start: fromShown(shown.start, tz), end: fromShown(shown.end, tz), timeZone: tz, restricted: room.IsRestricted && !room.IsRoomAdmin });
+    setSlot({
+      roomId: room.Id, roomName: room.Name, start: fromShown(shown.start, tz), end: fromShown(shown.end, tz), timeZone: tz,
+      restricted: room.IsRestricted && !room.IsRoomAdmin,
+      latestEnd: fromShown(latestEnd(shown.start, site.DayEndMinutes, events), tz),
+    });
   };
+
+  /** A slot chosen by key or tap: a free one starts a booking, a booked one opens the booking. */
+  const activate = (start: Date, end: Date) => {
+    const onIt = events.find((e) => e.start < end && start < e.end);
+    if (slotState(start, end, shownNow, events) === 'booked' && onIt) setOpened(onIt.booking);
+    else select(start, end, view);
+  };
+  const slotProps = useSlotKeyboard({
+    container: calendarBox, days, dayStartMinutes: site.DayStartMinutes, dayEndMinutes: site.DayEndMinutes, stepMinutes: SLOT_MINUTES,
+    shownNow, bookings: events, skipWeekends: view === Views.WORK_WEEK, onGoTo: goTo, onActivate: activate,
+  });
+  const swipe = useSwipe((dir) => goTo(stepDate(view, date, dir)));
+  const tap = useSlotTap((key) => { const start = slotFromKey(key); activate(start, addMinutes(start, SLOT_MINUTES)); });
+
+  // Today: start the grid an hour before now, so the next free hours are on screen.
+  const scrollToTime = days.some((d) => isSameDay(d, shownNow)) ? addMinutes(shownNow, -60) : bounds.min;
+  const weekOnPhone = narrow && (view === Views.WEEK || view === Views.WORK_WEEK);
+  const hint = weekOnPhone ? 'Scroll sideways to see every day, or choose the Day view'
+    : view === Views.DAY || view === Views.MONTH ? `Swipe or use ‹ › for another ${view === Views.DAY ? 'day' : 'month'}; scroll down for later times`
+      : 'Scroll to see more';
 
   return (
     <Stack>
@@ -109,7 +170,7 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
           data={(rooms.data ?? []).map((r) => ({ value: String(r.Id), label: `${r.Name} (${r.LocationName})` }))}
           value={roomId > 0 ? String(roomId) : null} onChange={(v) => { setChosen(v); setRefusal(null); }} />
         <TextInput type="date" label="Go to date" w={180} value={format(date, 'yyyy-MM-dd')}
-          onChange={(e) => { const v = e.currentTarget.value; if (/^\d{4}-\d{2}-\d{2}$/.test(v)) { setDate(parse(v, 'yyyy-MM-dd', new Date())); setRefusal(null); } }} />
+          onChange={(e) => { const v = e.currentTarget.value; if (/^\d{4}-\d{2}-\d{2}$/.test(v)) goTo(parse(v, 'yyyy-MM-dd', new Date())); }} />
       </Group>
       {rooms.data?.length === 0 && <Text>No rooms were found, but this may be due to booking restrictions in effect at this location.</Text>}
       {info.error && <ErrorBar message="Unable to load room information" />}
@@ -123,31 +184,47 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
       {refusal && <Alert color="orange" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRefusal(null)}>{refusal}</Alert>}
       {roomId > 0 && !bookings.data && bookings.isPending && <Loader size="sm" aria-label="Loading bookings" />}
       {roomId > 0 && (
-        <div ref={calendarBox} style={{ height: 720 }} data-testid="room-calendar" data-view={view}>
-          <Calendar<CalEvent>
-            localizer={localizer}
-            culture="en-GB"
-            events={events}
-            views={views}
-            view={view}
-            onView={(v) => { setView(v); setRefusal(null); }}
-            date={date}
-            onNavigate={setDate}
-            getNow={() => toShown(new Date(), tz)}
-            min={DAY_MIN}
-            max={DAY_MAX}
-            step={ROOM_STEP_MINUTES}
-            timeslots={4}
-            length={31}
-            selectable
-            longPressThreshold={150}
-            onSelectSlot={onSelectSlot}
-            onSelectEvent={(e) => setOpened(e.booking)}
-            onKeyPressEvent={(e, ev) => { if (isActivateKey(ev)) { ev.preventDefault(); setOpened(e.booking); } }}
-            eventPropGetter={(e) => ({ style: e.booking.Status === 0 ? { backgroundColor: '#b35900', color: '#fff' } : { backgroundColor: '#1c5d99', color: '#fff' } })}
-            messages={{ noEventsInRange: 'No bookings in this range.', work_week: 'Work Week' }}
-          />
-        </div>
+        <Box>
+          <CalendarToolbar label={rangeLabel(view, date, narrow)} view={view} views={views} compact={narrow} onView={changeView}
+            onNavigate={(to) => goTo(to === 'TODAY' ? toShown(new Date(), tz) : stepDate(view, date, to === 'NEXT' ? 1 : -1))} />
+          <Text size="sm" c="gray.7" mb={4}>
+            {narrow ? 'Tap a free time to book it. Shaded times are past.' : 'Arrow keys move between time slots, Enter books the one chosen. Shaded times are past.'}
+          </Text>
+          <ScrollHint label="Room calendar" always={narrow} hint={hint}>
+            <div ref={calendarBox} className="hd-calendar hd-room-calendar" style={{ height: narrow ? 620 : 720, minWidth: weekOnPhone ? 56 + days.length * PHONE_DAY_COLUMN_PX : undefined }}
+              data-testid="room-calendar" data-view={view} {...tap} {...(view === Views.DAY || view === Views.MONTH ? swipe : {})}>
+              <Calendar<CalEvent>
+                localizer={localizer}
+                culture="en-GB"
+                formats={FORMATS}
+                events={events}
+                views={views}
+                view={view}
+                onView={(v) => changeView(v as CalendarView)}
+                date={date}
+                onNavigate={goTo}
+                toolbar={false}
+                getNow={() => shownNow}
+                min={bounds.min}
+                max={bounds.max}
+                scrollToTime={scrollToTime}
+                step={SLOT_MINUTES}
+                timeslots={1}
+                length={31}
+                selectable
+                longPressThreshold={150}
+                onSelecting={({ start }) => start >= shownNow}
+                onSelectSlot={(s: SlotInfo) => select(s.start, s.end, view)}
+                slotPropGetter={slotProps}
+                dayPropGetter={(d) => (d < startOfDay(shownNow) ? { className: 'hd-past' } : {})}
+                onSelectEvent={(e) => setOpened(e.booking)}
+                onKeyPressEvent={(e, ev) => { if (isActivateKey(ev)) { ev.preventDefault(); setOpened(e.booking); } }}
+                eventPropGetter={(e) => ({ style: e.booking.Status === 0 ? { backgroundColor: '#b35900', color: '#fff' } : { backgroundColor: '#1c5d99', color: '#fff' } })}
+                messages={{ noEventsInRange: 'No bookings in this range.', work_week: 'Work Week' }}
+              />
+            </div>
+          </ScrollHint>
+        </Box>
       )}
       {slot && <BookingFormModal slot={slot} onClose={() => setSlot(null)} />}
       {opened && (

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { roomEndOptions, roomStartOptions } from '../../../domain/roomTimes.js';
 import {
-  emptyResultMessage, fromShown, minutesLabel, monthSelectionToSlot, NO_AVAILABILITY, NO_ROOMS_RESTRICTED, shownRange, slotText, toShown, truncateTitle,
+  emptyResultMessage, endChoices, fromShown, latestEnd, minutesLabel, monthSelectionToSlot, NO_AVAILABILITY, NO_ROOMS_RESTRICTED, rangeLabel,
+  shownRange, slotFromKey, slotKey, slotLabel, slotState, slotText, stepDate, toShown, truncateTitle, visibleDays,
 } from './roomBookingView.js';
 
 describe('room time lists', () => {
@@ -62,13 +63,56 @@ describe('shownRange', () => {
 describe('monthSelectionToSlot', () => {
   const now = new Date(2030, 3, 1, 7, 0);
   it('books the usual 09:00–17:00 of the chosen day', () => {
-    expect(monthSelectionToSlot(new Date(2030, 3, 3), new Date(2030, 3, 4), now)).toEqual({ start: new Date(2030, 3, 3, 9, 0), end: new Date(2030, 3, 3, 17, 0) });
+    expect(monthSelectionToSlot(new Date(2030, 3, 3), new Date(2030, 3, 4), now, 20 * 60)).toEqual({ start: new Date(2030, 3, 3, 9, 0), end: new Date(2030, 3, 3, 17, 0) });
   });
   it('on today after 09:00 starts at the next quarter hour', () => {
     const later = new Date(2030, 3, 1, 10, 7);
-    expect(monthSelectionToSlot(new Date(2030, 3, 1), new Date(2030, 3, 2), later)).toEqual({ start: new Date(2030, 3, 1, 10, 15), end: new Date(2030, 3, 1, 17, 0) });
+    expect(monthSelectionToSlot(new Date(2030, 3, 1), new Date(2030, 3, 2), later, 20 * 60)).toEqual({ start: new Date(2030, 3, 1, 10, 15), end: new Date(2030, 3, 1, 17, 0) });
     const evening = new Date(2030, 3, 1, 17, 30);
-    const s = monthSelectionToSlot(new Date(2030, 3, 1), new Date(2030, 3, 2), evening);
+    const s = monthSelectionToSlot(new Date(2030, 3, 1), new Date(2030, 3, 2), evening, 18 * 60);
     expect(s).toEqual({ start: new Date(2030, 3, 1, 17, 45), end: new Date(2030, 3, 1, 18, 0) });
+  });
+});
+
+describe('the time grid (issue 20)', () => {
+  const at = (d: number, h: number, m = 0) => new Date(2030, 3, d, h, m);
+  it('shows one day, a whole week or a work week as columns', () => {
+    expect(visibleDays('day', at(17, 15))).toEqual([new Date(2030, 3, 17)]);
+    expect(visibleDays('week', at(17, 15)).map((d) => d.getDate())).toEqual([15, 16, 17, 18, 19, 20, 21]);
+    expect(visibleDays('work_week', at(21, 9)).map((d) => d.getDate())).toEqual([15, 16, 17, 18, 19]);
+    expect(visibleDays('month', at(17, 9))).toEqual([]);
+  });
+  it('steps a day, a week or a month', () => {
+    expect(stepDate('day', at(30, 9), 1)).toEqual(new Date(2030, 4, 1, 9));
+    expect(stepDate('week', at(17, 9), -1)).toEqual(at(10, 9));
+    expect(stepDate('month', at(17, 9), 1)).toEqual(new Date(2030, 4, 17, 9));
+  });
+  it('names the range in the toolbar', () => {
+    expect(rangeLabel('day', at(17, 9), false)).toBe('Wednesday 17 April 2030');
+    expect(rangeLabel('day', at(17, 9), true)).toBe('Wed 17 Apr 2030');
+    expect(rangeLabel('week', at(17, 9), false)).toBe('15 Apr – 21 Apr 2030');
+    expect(rangeLabel('month', at(17, 9), false)).toBe('April 2030');
+  });
+  it('calls a slot past once its start has gone, booked when a booking overlaps it, else free', () => {
+    const now = at(17, 10, 5);
+    const bookings = [{ start: at(17, 11), end: at(17, 12) }];
+    expect(slotState(at(17, 10), at(17, 10, 30), now, bookings)).toBe('past');
+    expect(slotState(at(17, 10, 30), at(17, 11), now, bookings)).toBe('free'); // back to back is free
+    expect(slotState(at(17, 11, 30), at(17, 12), now, bookings)).toBe('booked');
+    expect(slotState(at(16, 15), at(16, 15, 30), now, [])).toBe('past');
+  });
+  it('announces a slot with its day, times and state', () => {
+    expect(slotLabel(at(17, 10), at(17, 10, 30), 'free')).toBe('Wednesday 17 April, 10:00 to 10:30, free');
+    expect(slotLabel(at(17, 8), at(17, 8, 30), 'past')).toBe('Wednesday 17 April, 08:00 to 08:30, past, cannot be booked');
+  });
+  it('keys slots by their shown time and reads the key back', () => {
+    expect(slotKey(at(17, 9, 30))).toBe('2030-04-17T09:30');
+    expect(slotFromKey('2030-04-17T09:30')).toEqual(at(17, 9, 30));
+  });
+  it('offers ends up to the next booking or the end of the day, in quarter hours', () => {
+    const bookings = [{ start: at(17, 11), end: at(17, 12) }, { start: at(17, 9), end: at(17, 9, 30) }];
+    expect(latestEnd(at(17, 10), 20 * 60, bookings)).toEqual(at(17, 11));
+    expect(latestEnd(at(17, 12), 20 * 60, bookings)).toEqual(at(17, 20));
+    expect(endChoices(at(17, 10), at(17, 11)).map((d) => d.getMinutes())).toEqual([15, 30, 45, 0]);
   });
 });

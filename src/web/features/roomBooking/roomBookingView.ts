@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, endOfMonth, format, startOfDay, startOfMonth, startOfWeek } from 'date-fns';
+import { addDays, addMinutes, addMonths, addWeeks, endOfMonth, format, startOfDay, startOfMonth, startOfWeek } from 'date-fns';
 import type { CalendarView } from '../../../domain/slotRules.js';
 import { fromWallClock, toWallClock } from '../../../domain/wallClock.js';
-import { ROOM_DAY_END, ROOM_STEP_MINUTES, DEFAULT_ROOM_END, DEFAULT_ROOM_START } from '../../../domain/roomTimes.js';
+import { ROOM_STEP_MINUTES, DEFAULT_ROOM_END, DEFAULT_ROOM_START } from '../../../domain/roomTimes.js';
 
 /**
  * Pure helpers of the room booking screens: labels of the time lists, the site-zone bridge for
@@ -52,7 +52,7 @@ export function shownRange(view: CalendarView, date: Date): { start: Date; end: 
  * A month cell is a whole day; booking it means the day's usual window, 09:00–17:00 (SPEC 9). On
  * today, a start already past moves to the next quarter hour (and the end stays after it).
  */
-export function monthSelectionToSlot(shownStart: Date, shownEnd: Date, shownNow: Date): { start: Date; end: Date } {
+export function monthSelectionToSlot(shownStart: Date, shownEnd: Date, shownNow: Date, dayEndMinutes: number): { start: Date; end: Date } {
   const firstDay = startOfDay(shownStart);
   const lastDay = startOfDay(new Date(shownEnd.getTime() - 1));
   let start = new Date(firstDay.getFullYear(), firstDay.getMonth(), firstDay.getDate(), 0, DEFAULT_ROOM_START);
@@ -62,9 +62,78 @@ export function monthSelectionToSlot(shownStart: Date, shownEnd: Date, shownNow:
   }
   let end = new Date(lastDay.getFullYear(), lastDay.getMonth(), lastDay.getDate(), 0, DEFAULT_ROOM_END);
   if (end <= start) end = new Date(start.getTime() + ROOM_STEP_MINUTES * 60_000);
-  const dayEnd = new Date(firstDay.getFullYear(), firstDay.getMonth(), firstDay.getDate(), 0, ROOM_DAY_END);
+  const dayEnd = new Date(firstDay.getFullYear(), firstDay.getMonth(), firstDay.getDate(), 0, dayEndMinutes);
   if (firstDay.getTime() === lastDay.getTime() && end > dayEnd && start < dayEnd) end = dayEnd;
   return { start, end };
+}
+
+/** The days (shown dates at midnight) a time-grid view draws as columns; none for month and agenda. */
+export function visibleDays(view: CalendarView, date: Date): Date[] {
+  const day = startOfDay(date);
+  if (view === 'day') return [day];
+  if (view !== 'week' && view !== 'work_week') return [];
+  const monday = startOfWeek(day, { weekStartsOn: 1 });
+  return Array.from({ length: view === 'week' ? 7 : 5 }, (_, i) => addDays(monday, i));
+}
+
+/** The toolbar's words for what a view shows: a day, a week's first and last day, a month, or the agenda's 31 days. */
+export function rangeLabel(view: CalendarView, date: Date, compact: boolean): string {
+  const days = visibleDays(view, date);
+  const span = (a: Date, b: Date) => `${format(a, 'd MMM')} – ${format(b, 'd MMM yyyy')}`;
+  if (view === 'day') return format(date, compact ? 'EEE d MMM yyyy' : 'EEEE d MMMM yyyy');
+  if (view === 'month') return format(date, 'MMMM yyyy');
+  if (view === 'agenda') return span(date, addDays(date, 30));
+  return span(days[0]!, days.at(-1)!);
+}
+
+/** One step back or forward in a view: a day, a week, or a month (next/previous and swipe). */
+export function stepDate(view: CalendarView, date: Date, direction: -1 | 1): Date {
+  if (view === 'day') return addDays(date, direction);
+  if (view === 'week' || view === 'work_week') return addWeeks(date, direction);
+  return addMonths(date, direction);
+}
+
+export type SlotState = 'free' | 'booked' | 'past';
+
+/**
+ * A time slot's state (shown times): past once its start has gone (the slot rules refuse a start
+ * before now), else booked when a booking overlaps it, else free.
+ */
+export function slotState(start: Date, end: Date, shownNow: Date, bookings: readonly { start: Date; end: Date }[]): SlotState {
+  if (start < shownNow) return 'past';
+  return bookings.some((b) => b.start < end && start < b.end) ? 'booked' : 'free';
+}
+
+const STATE_WORDS: Record<SlotState, string> = { free: 'free', booked: 'booked', past: 'past, cannot be booked' };
+
+/** What a screen reader says on a slot: 'Tuesday 24 November, 10:00 to 10:30, free'. */
+export const slotLabel = (start: Date, end: Date, state: SlotState): string =>
+  `${format(start, 'EEEE d MMMM')}, ${format(start, 'HH:mm')} to ${format(end, 'HH:mm')}, ${STATE_WORDS[state]}`;
+
+/** The key of a slot (shown time) in the DOM and in the keyboard state: 'yyyy-MM-ddTHH:mm'. */
+export const slotKey = (shown: Date): string => format(shown, "yyyy-MM-dd'T'HH:mm");
+export const slotFromKey = (key: string): Date => {
+  const [d, t] = key.split('T') as [string, string];
+  const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+  const [h, min] = t.split(':').map(Number) as [number, number];
+  return new Date(y, m - 1, day, h, min);
+};
+
+/**
+ * The latest end the booking form offers after a start: the next booking's start or the end of the
+ * day's hours, whichever comes first (the server still checks every rule when saving).
+ */
+export function latestEnd(start: Date, dayEndMinutes: number, bookings: readonly { start: Date; end: Date }[]): Date {
+  let limit = addMinutes(startOfDay(start), dayEndMinutes);
+  for (const b of bookings) if (b.start >= start && b.start < limit) limit = b.start;
+  return limit;
+}
+
+/** Quarter-hour ends from start + 15 minutes to the latest end (the booking form's End choices). */
+export function endChoices(start: Date, latest: Date): Date[] {
+  const out: Date[] = [];
+  for (let e = addMinutes(start, ROOM_STEP_MINUTES); e <= latest; e = addMinutes(e, ROOM_STEP_MINUTES)) out.push(e);
+  return out;
 }
 
 /** 'Tue 2 Apr 2030, 09:00–10:00' of a slot in the site's zone. */

@@ -6,11 +6,12 @@ import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { ConstraintFields } from '../constraints/index.js';
+import { NamesOnMapField } from './NamesOnMapField.js';
 import { useSaveGlobalSettings } from './useSaveGlobalSettings.js';
 
 const GLOBAL_LIMIT_HELP = 'How far ahead people may book where no site or location sets a limit. 0 means no limit.';
 
-/** Global settings (admin): booking switches, maintenance mode and the global advance-booking limits. */
+/** Global settings (admin): booking switches, maintenance mode, names on the desk map and the global advance-booking limits. */
 export function GlobalSettingsPage() {
   const { settings } = useLoadedSettings();
   // The form starts from the loaded settings and is the person's own draft until saved.
@@ -20,6 +21,7 @@ export function GlobalSettingsPage() {
     DeskBookingEnabled: settings.DeskBookingEnabled,
     GlobalDeskConstraint: settings.GlobalDeskConstraint,
     GlobalRoomConstraint: settings.GlobalRoomConstraint,
+    NamesOnMap: settings.NamesOnMap,
   }));
   const save = useSaveGlobalSettings();
   const set = <K extends keyof GlobalSettings>(key: K, value: GlobalSettings[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -42,6 +44,7 @@ export function GlobalSettingsPage() {
             <Switch label="Desk booking enabled" checked={form.DeskBookingEnabled}
               onChange={(e) => set('DeskBookingEnabled', e.currentTarget.checked)} />
           </Stack>
+          <NamesOnMapField value={form.NamesOnMap} onChange={(v) => set('NamesOnMap', v)} />
           <ConstraintFields legend="Desk booking limit" description={GLOBAL_LIMIT_HELP} value={form.GlobalDeskConstraint}
             onChange={(c) => set('GlobalDeskConstraint', { ...form.GlobalDeskConstraint, ...c })} />
           <ConstraintFields legend="Room booking limit" description={GLOBAL_LIMIT_HELP} value={form.GlobalRoomConstraint}

@@ -1,5 +1,10 @@
-import { Fieldset, Radio, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { emailError, parkingSpacesOf, type SiteDraft } from './siteForm.js';
+import { Fieldset, Radio, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { minutesLabel } from '../roomBooking/roomBookingView.js';
+import { dayHourChoices, dayHoursError, emailError, parkingSpacesOf, type SiteDraft } from './siteForm.js';
+
+const HOURS = dayHourChoices().map((m) => ({ value: String(m), label: minutesLabel(m) }));
+const START_HOURS = HOURS.slice(0, -1);
+const END_HOURS = HOURS.slice(1);
 
 type Set = <K extends keyof SiteDraft>(key: K, value: SiteDraft[K]) => void;
 
@@ -21,6 +26,14 @@ export function SiteBookingFields({ draft, set }: { draft: SiteDraft; set: Set }
             <Radio value="full" label="Full Week" />
           </Group>
         </Radio.Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select label="Calendar day starts" data={START_HOURS} value={String(draft.DayStartMinutes)} allowDeselect={false} maxDropdownHeight={260}
+            description="The first hour the room calendars and the Reception View show."
+            onChange={(v) => v !== null && set('DayStartMinutes', Number(v))} />
+          <Select label="Calendar day ends" data={END_HOURS} value={String(draft.DayEndMinutes)} allowDeselect={false} maxDropdownHeight={260}
+            description="Booking rules do not change with these hours." error={dayHoursError(draft)}
+            onChange={(v) => v !== null && set('DayEndMinutes', Number(v))} />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {/* Text, not a number input: anything that is not a whole number is saved as 0 (SPEC 5), shown on blur. */}
           <TextInput label="Parking spaces" inputMode="numeric" value={draft.ParkingSpaces} disabled={!draft.SiteLevelParking}

@@ -13,7 +13,7 @@ import { TagPicker, usePlaceTags } from '../tags/index.js';
 import { messageOf, reasonOf, statusTextOf } from './errorText.js';
 import { SiteBookingFields } from './SiteBookingFields.js';
 import { SiteDetailsFields } from './SiteDetailsFields.js';
-import { draftFromSite, emailError, inputFromDraft, titleError, type SiteDraft } from './siteForm.js';
+import { dayHoursError, draftFromSite, emailError, inputFromDraft, titleError, type SiteDraft } from './siteForm.js';
 import { createSite, siteKey, SITES_KEY, SITES_PATH, updateSite } from './sitesApi.js';
 import { notifyDone, notifyFailed } from './notify.js';
 
@@ -47,7 +47,7 @@ export function SiteForm({ site }: { site: Site | null }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (titleError(draft) === null) save.mutate();
+    if (titleError(draft) === null && dayHoursError(draft) === null) save.mutate();
   };
 
   const reason = save.error ? reasonOf(save.error) : null;
@@ -79,7 +79,7 @@ export function SiteForm({ site }: { site: Site | null }) {
           {invalidEmail && <Text size="sm" c="red.8">The notification e-mail is not valid and will not be saved.</Text>}
           <Group justify="space-between">
             <BackToMenu to={SITES_PATH} label="Back to Sites" />
-            <Button type="submit" disabled={titleError(draft) !== null} loading={save.isPending}>Save</Button>
+            <Button type="submit" disabled={titleError(draft) !== null || dayHoursError(draft) !== null} loading={save.isPending}>Save</Button>
           </Group>
         </Stack>
       </Paper>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromSite, emailError, inputFromDraft, mapSearchUrl, parkingSpacesOf, showsMapPreview, titleError } from './siteForm.js';
+import { dayHourChoices, dayHoursError, draftFromSite, emailError, inputFromDraft, mapSearchUrl, parkingSpacesOf, showsMapPreview, titleError } from './siteForm.js';
 
 const draft = (over: Partial<ReturnType<typeof draftFromSite>> = {}) => ({ ...draftFromSite(null), Title: 'HQ', ...over });
 
@@ -46,5 +46,20 @@ describe('site editor rules (SPEC 5)', () => {
   it('leaves the time zone to the server when none is chosen', () => {
     expect(inputFromDraft(draft())).not.toHaveProperty('TimeZone');
     expect(inputFromDraft(draft({ TimeZone: 'Europe/London' })).TimeZone).toBe('Europe/London');
+  });
+});
+
+describe('calendar day hours (issue 20)', () => {
+  it('default to 07:00–20:00 and are sent as minutes', () => {
+    expect(inputFromDraft(draft())).toMatchObject({ DayStartMinutes: 420, DayEndMinutes: 1200 });
+  });
+  it('must end after they start, in whole or half hours', () => {
+    expect(dayHoursError(draft())).toBeNull();
+    expect(dayHoursError(draft({ DayStartMinutes: 600, DayEndMinutes: 600 }))).toBe('The day must end after it starts');
+    expect(dayHoursError(draft({ DayStartMinutes: 615 }))).toBe('Day hours must be whole or half hours');
+  });
+  it('offer every half hour of the day', () => {
+    const choices = dayHourChoices();
+    expect([choices.length, choices[0], choices[1], choices.at(-1)]).toEqual([49, 0, 30, 1440]);
   });
 });

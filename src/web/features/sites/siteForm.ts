@@ -1,7 +1,7 @@
 import { CONSTRAINT_RESOURCE, parseConstraintNumber } from '../../../domain/advanceLimit.js';
 import { isValidOptionalEmail } from '../../../domain/email.js';
 import type { PersonRef, TeamRef } from '../../../domain/wire/people.js';
-import type { Site, SiteInput } from '../../../domain/wire/sites.js';
+import { DEFAULT_DAY_END_MINUTES, DEFAULT_DAY_START_MINUTES, dayHoursError as dayHoursRule, type Site, type SiteInput } from '../../../domain/wire/sites.js';
 import { draftFromList, listFromDrafts, type ConstraintDraft } from '../constraints/constraintDraft.js';
 import type { RestrictionValue } from '../restrictions/RestrictionSection.js';
 
@@ -21,6 +21,9 @@ export interface SiteDraft {
   DeskBookingEnabled: boolean;
   WorkWeekOnly: boolean;
   RoomCheckIns: boolean;
+  /** Hours the room calendar and the Reception View show (minutes since midnight, half-hour steps). */
+  DayStartMinutes: number;
+  DayEndMinutes: number;
   room: RestrictionValue;
   desk: RestrictionValue;
   ResourceAdminUsers: PersonRef[];
@@ -46,6 +49,13 @@ export const titleError = (d: Pick<SiteDraft, 'Title'>): string | null => (d.Tit
 export const emailError = (d: Pick<SiteDraft, 'NotificationEmail'>): string | null =>
   isValidOptionalEmail(d.NotificationEmail) ? null : INVALID_EMAIL;
 
+/** The day hours' message (start before end, whole or half hours), or null. */
+export const dayHoursError = (d: Pick<SiteDraft, 'DayStartMinutes' | 'DayEndMinutes'>): string | null =>
+  dayHoursRule(d.DayStartMinutes, d.DayEndMinutes)?.message ?? null;
+
+/** Half hours from 00:00 to 24:00 (minutes since midnight): the choices for the day hours. */
+export const dayHourChoices = (): number[] => Array.from({ length: 49 }, (_, i) => i * 30);
+
 export function draftFromSite(site: Site | null): SiteDraft {
   return {
     Title: site?.Title ?? '',
@@ -62,6 +72,8 @@ export function draftFromSite(site: Site | null): SiteDraft {
     DeskBookingEnabled: site?.DeskBookingEnabled ?? true,
     WorkWeekOnly: site?.WorkWeekOnly ?? false,
     RoomCheckIns: site?.RoomCheckIns ?? false,
+    DayStartMinutes: site?.DayStartMinutes ?? DEFAULT_DAY_START_MINUTES,
+    DayEndMinutes: site?.DayEndMinutes ?? DEFAULT_DAY_END_MINUTES,
     room: { restricted: site?.RestrictRoomAccess ?? false, users: site?.RoomAdminUsers ?? [], teams: site?.RoomAdminTeams ?? [] },
     desk: { restricted: site?.RestrictDeskAccess ?? false, users: site?.DeskAccessUsers ?? [], teams: site?.DeskAccessTeams ?? [] },
     ResourceAdminUsers: site?.ResourceAdminUsers ?? [],
@@ -91,6 +103,8 @@ export function inputFromDraft(d: SiteDraft): SiteInput {
     DeskBookingEnabled: d.DeskBookingEnabled,
     WorkWeekOnly: d.WorkWeekOnly,
     RoomCheckIns: d.RoomCheckIns,
+    DayStartMinutes: d.DayStartMinutes,
+    DayEndMinutes: d.DayEndMinutes,
     RestrictRoomAccess: d.room.restricted,
     RoomAdminUsers: d.room.restricted ? ids(d.room.users) : [],
     RoomAdminTeams: d.room.restricted ? ids(d.room.teams) : [],

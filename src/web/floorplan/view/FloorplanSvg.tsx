@@ -7,6 +7,7 @@ import { DeskNodes } from './deskNodes.js';
 import { deskMarkPath } from './deskMarks.js';
 import { isDirection, nextDesk } from './deskNavigation.js';
 import { canvasPoint, deskAt } from './deskPointer.js';
+import { DeskBubble } from './DeskLabels.js';
 import { DeskRuns, type DeskStates } from './DeskRuns.js';
 import { deskStateOf } from './deskStates.js';
 import { DoorsLayer, RectanglesLayer, ShapesLayer, TextLayer } from './layers.js';
@@ -38,6 +39,12 @@ export interface FloorplanSvgProps {
    * On a 5,000-desk floor that is ~100 elements instead of 5,000 to create, style and lay out.
    */
   desksAs?: 'elements' | 'paths';
+  /**
+   * The desk map (issue 20): a bubble with the desk's caption above the hovered desk and the focused
+   * one, the same size on screen at any zoom. Captions default to the accessible names.
+   */
+  bubbles?: boolean;
+  deskCaption?: (desk: Desk) => string;
 }
 
 /**
@@ -46,7 +53,7 @@ export interface FloorplanSvgProps {
  * booking screen uses it through FloorplanViewer.
  */
 export function FloorplanSvg(props: FloorplanSvgProps) {
-  const { drawing, zoom, showGrid = false, deskStates, deskDetails, selectedDeskId = null, onDeskActivate, activateOnClick, label, svgRef, overlay, svgProps, desksAs = 'elements' } = props;
+  const { drawing, zoom, showGrid = false, deskStates, deskDetails, selectedDeskId = null, onDeskActivate, activateOnClick, label, svgRef, overlay, svgProps, desksAs = 'elements', bubbles = false, deskCaption } = props;
   const gridId = useId();
   const [focusId, setFocusId] = useState<string | null>(null);
   // A desk chosen (by a click, the keyboard or the free-desk list) becomes the Tab stop, and stays it
@@ -102,10 +109,14 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
     if (id) onDeskActivate(id);
   }, [activateOnClick, onDeskActivate, desksAs, drawing.desks, focusDesk]);
 
+  // The desk holding the keyboard focus (for its bubble); null when the focus is elsewhere.
+  const [focusedId, setFocusedId] = useState<string | null>(null);
   const onFocus = useCallback((e: FocusEvent<SVGSVGElement>) => {
     const id = (e.target as Element).getAttribute?.('data-desk-id');
     if (id) setFocusId(id);
+    setFocusedId(id ?? null);
   }, []);
+  const onBlur = useCallback(() => setFocusedId(null), []);
 
   // A tooltip with the desk's name while the pointer is on it: one <title>, added on hover, instead of
   // one per desk (thousands of extra elements for something only the hovered desk needs).
@@ -123,7 +134,9 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
 
   const stateOf = useCallback((d: Desk) => deskStateOf(deskStates, d), [deskStates]);
   const nameOf = useCallback((d: Desk) => deskAccessibleName(d, stateOf(d), deskDetails?.get(d.id)), [stateOf, deskDetails]);
-  const hover = useDeskHover(drawing.desks, nameOf);
+  const captionOf = deskCaption ?? nameOf;
+  const hover = useDeskHover(drawing.desks, nameOf, zoom, bubbles ? captionOf : undefined);
+  const focusedDesk = bubbles && focusedId !== null ? drawing.desks.find((d) => d.id === focusedId) : undefined;
   const tabStop = desksAs === 'paths' && tabStopId !== null ? drawing.desks.find((d) => d.id === tabStopId) : undefined;
   const pointerHandlers = desksAs === 'paths'
     ? { onPointerMove: hover.onPointerMove, onPointerLeave: hover.onPointerLeave }
@@ -142,6 +155,7 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       onKeyDown={onKeyDown}
       onClick={onClick}
       onFocus={onFocus}
+      onBlur={onBlur}
       {...pointerHandlers}
       {...svgProps}
     >
@@ -168,8 +182,9 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       )}
       <DeskRuns desks={drawing.desks} states={deskStates} part="marks" />
       <SelectedDeskFrame desks={drawing.desks} selectedId={selectedDeskId} />
-      {desksAs === 'paths' && hover.element}
       {overlay}
+      {desksAs === 'paths' && hover.element}
+      {focusedDesk && <DeskBubble desk={focusedDesk} text={captionOf(focusedDesk)} zoom={zoom} />}
     </svg>
   );
 }

@@ -15,6 +15,12 @@ export interface ZoomScrollerProps {
   onWheelZoom?: (direction: 1 | -1) => void;
   /** Dragging with the primary button on anything but a desk pans (the booking view). */
   panOnBackground?: boolean;
+  /**
+   * The desk map (issue 20): dragging anywhere pans (a drag that moved is not a click), the wheel zooms
+   * without Ctrl, and two fingers pinch. Called with the factor to multiply the zoom by and the point
+   * (client coordinates) to keep still. Replaces onWheelZoom when given.
+   */
+  onZoomAt?: (factor: number, clientX: number, clientY: number) => void;
   onResize?: (size: { width: number; height: number }) => void;
   style?: CSSProperties;
   children: ReactNode;
@@ -29,7 +35,7 @@ const PAN_THRESHOLD = 3;
  * canvas point at the centre of the view where it was.
  */
 export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(function ZoomScroller(
-  { zoom, onWheelZoom, panOnBackground = false, onResize, style, children, label }, ref,
+  { zoom, onWheelZoom, panOnBackground = false, onZoomAt, onResize, style, children, label }, ref,
 ) {
   const el = useRef<HTMLDivElement>(null);
   // The canvas point at the centre of the view and the zoom it was read at; null until the first
@@ -88,8 +94,11 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
   }, [zoom, readCentre, applyPending]);
 
   // Latest callbacks, so the listeners below are added once (not again at each zoom step).
-  const callbacks = useRef({ onWheelZoom, onResize });
-  callbacks.current = { onWheelZoom, onResize };
+  const callbacks = useRef({ onWheelZoom, onResize, onZoomAt });
+  callbacks.current = { onWheelZoom, onResize, onZoomAt };
+  // Touch points down on the map, for the pinch: pointer id -> its last position.
+  const touches = useRef(new Map<number, { x: number; y: number }>());
+  const pinchGap = useRef<number | null>(null);
 
   useEffect(() => {
     const e = el.current;
@@ -101,6 +110,16 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
     };
     // Wheel zoom needs a non-passive listener to stop the browser's own page zoom.
     const onWheel = (w: WheelEvent) => {
+      const zoomAt = callbacks.current.onZoomAt;
+      if (zoomAt) {
+        // A sideways scroll (touchpad) still scrolls; anything else zooms about the pointer. Touchpad
+        // pinches arrive as Ctrl + wheel with small steps, hence the steeper rate.
+        if (!w.ctrlKey && Math.abs(w.deltaX) > Math.abs(w.deltaY)) return;
+        w.preventDefault();
+        const lines = w.deltaMode === 1 ? 16 : w.deltaMode === 2 ? 400 : 1;
+        zoomAt(Math.exp(-w.deltaY * lines * (w.ctrlKey ? 0.01 : 0.0015)), w.clientX, w.clientY);
+        return;
+      }
       const zoomBy = callbacks.current.onWheelZoom;
       if (!zoomBy || !(w.ctrlKey || w.metaKey)) return;
       w.preventDefault();
@@ -122,24 +141,53 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
   }, [readCentre]);
 
   const onPointerDown = (p: PointerEvent<HTMLDivElement>) => {
+    if (onZoomAt && p.pointerType === 'touch') {
+      touches.current.set(p.pointerId, { x: p.clientX, y: p.clientY });
+      if (touches.current.size === 2) {
+        // A second finger: a pinch, not a pan.
+        const [a, b] = [...touches.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
+        pinchGap.current = Math.hypot(a.x - b.x, a.y - b.y);
+        if (pan.current) suppressClick.current = true;
+        pan.current = null;
+        return;
+      }
+    }
     const onDesk = (p.target as Element).closest?.(`.${DESK_CLASS}`);
-    if (!(p.button === 1 || (panOnBackground && p.button === 0 && !onDesk))) return;
+    if (!(p.button === 1 || (p.button === 0 && (onZoomAt || (panOnBackground && !onDesk))))) return;
     const e = el.current!;
     pan.current = { id: p.pointerId, x: p.clientX, y: p.clientY, left: e.scrollLeft, top: e.scrollTop, moved: false };
-    e.setPointerCapture?.(p.pointerId);
+    // The map captures only once the drag moves (see onPointerMove): capturing now would send the
+    // click to the scroller instead of the desk under the pointer.
+    if (!onZoomAt) e.setPointerCapture?.(p.pointerId);
     if (p.button === 1) p.preventDefault();
   };
   const onPointerMove = (p: PointerEvent<HTMLDivElement>) => {
+    if (touches.current.has(p.pointerId)) {
+      touches.current.set(p.pointerId, { x: p.clientX, y: p.clientY });
+      const before = pinchGap.current;
+      if (touches.current.size === 2 && before) {
+        const [a, b] = [...touches.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
+        const gap = Math.hypot(a.x - b.x, a.y - b.y);
+        if (gap > 0 && Math.abs(gap - before) > 2) {
+          pinchGap.current = gap;
+          callbacks.current.onZoomAt?.(gap / before, (a.x + b.x) / 2, (a.y + b.y) / 2);
+        }
+        return;
+      }
+    }
     const s = pan.current;
     if (!s || s.id !== p.pointerId) return;
     const dx = p.clientX - s.x;
     const dy = p.clientY - s.y;
     if (!s.moved && Math.hypot(dx, dy) < PAN_THRESHOLD) return;
+    if (!s.moved && onZoomAt) el.current!.setPointerCapture?.(p.pointerId);
     s.moved = true;
     el.current!.scrollLeft = s.left - dx;
     el.current!.scrollTop = s.top - dy;
   };
   const endPan = (p: PointerEvent<HTMLDivElement>) => {
+    touches.current.delete(p.pointerId);
+    if (touches.current.size < 2) pinchGap.current = null;
     const s = pan.current;
     if (!s || s.id !== p.pointerId) return;
     suppressClick.current = s.moved;

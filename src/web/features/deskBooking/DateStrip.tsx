@@ -1,0 +1,86 @@
+import { Button, Group, NativeSelect, ScrollArea, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { daysFrom, formatMinutes, longDay, nextDay, shortDay } from '../../../domain/deskRoute.js';
+import { DESK_EARLIEST, defaultDeskEnd, defaultDeskStart, pickDeskTime, shownDeskTimes, type DeskTimePicks } from '../../../domain/deskTimes.js';
+import type { WallClock } from '../../../domain/wallClock.js';
+import { deskTimeOptions } from './deskBookingView.js';
+
+/** Days the strip offers when no advance limit applies (and the most it ever shows). */
+const DAYS_WITHOUT_LIMIT = 14;
+const MOST_DAYS = 31;
+
+export interface DeskWhen { date: string; start: number; end: number }
+
+/**
+ * The day and the times on the floorplan screen itself (issue 20): a strip of days from today (the
+ * site's) to the advance limit, and the start and end pickers with the deskTimes rules. Every change
+ * is reported at once; the screen puts it in the address and the map refreshes in place.
+ */
+export function DateStrip({ when, now, lastDay, onChange }: {
+  when: DeskWhen;
+  /** Now on the site's wall clock. */
+  now: WallClock;
+  /** The last day that can be booked (advance limit), or null when there is none. */
+  lastDay: string | null;
+  onChange: (when: DeskWhen) => void;
+}) {
+  const [picks, setPicks] = useState<DeskTimePicks>({ start: when.start, end: when.end, changed: 'start' });
+  const days = useMemo(() => {
+    let last = now.date;
+    for (let i = 1; i < DAYS_WITHOUT_LIMIT; i++) last = nextDay(last);
+    const list = daysFrom(now.date, lastDay ?? last, MOST_DAYS);
+    // A day from the address outside the strip (past, or beyond it) still shows, so the choice is visible.
+    return list.includes(when.date) ? list : [when.date, ...list].sort();
+  }, [now.date, lastDay, when.date]);
+  const options = useMemo(() => deskTimeOptions(when.date, now), [when.date, now]);
+
+  const chooseDay = (date: string) => {
+    if (date === when.date) return;
+    const next = deskTimeOptions(date, now);
+    let p = picks;
+    // A start no longer offered that day (earlier hours of today) moves to the default start.
+    if (!next.starts.includes(p.start) || !next.starts.includes(shownDeskTimes(p, next.earliest).start)) {
+      const start = (date === now.date ? defaultDeskStart(now.minutes) : null) ?? next.starts[0] ?? DESK_EARLIEST;
+      p = { start, end: defaultDeskEnd(start), changed: 'start' };
+      setPicks(p);
+    }
+    onChange({ date, ...shownDeskTimes(p, next.earliest) });
+  };
+  const chooseTime = (side: 'start' | 'end', value: number) => {
+    const p = pickDeskTime(picks, side, value);
+    setPicks(p);
+    onChange({ date: when.date, ...shownDeskTimes(p, options.earliest) });
+  };
+  const toOptions = (list: number[]) => list.map((m) => ({ value: String(m), label: formatMinutes(m) }));
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" component="section" aria-label="Day and time">
+      <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+        <Text size="sm" fw={500} id="desk-day-label" mb={4}>Day</Text>
+        <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+          <Group gap={6} wrap="nowrap" role="group" aria-labelledby="desk-day-label" pb={2}>
+            {days.map((d) => {
+              const { weekday, day } = shortDay(d);
+              const chosen = d === when.date;
+              const disabled = d < now.date;
+              return (
+                <Button key={d} size="compact-md" h={48} w={64} px={4} style={{ flex: '0 0 auto' }} variant={chosen ? 'filled' : 'default'} aria-pressed={chosen} disabled={disabled && !chosen}
+                  aria-label={`${longDay(d)}${d === now.date ? ' (today)' : ''}`} data-day={d} onClick={() => chooseDay(d)}
+                  styles={{ label: { flexDirection: 'column', lineHeight: 1.15, overflow: 'visible' } }}>
+                  <span style={{ fontSize: 12, fontWeight: 500 }}>{d === now.date ? 'Today' : weekday}</span>
+                  <span style={{ fontSize: 14, fontWeight: 700 }}>{day}</span>
+                </Button>
+              );
+            })}
+          </Group>
+        </ScrollArea>
+      </div>
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <NativeSelect label="Start" w={96} data={toOptions(options.starts)} value={String(when.start)}
+          onChange={(e) => chooseTime('start', Number(e.currentTarget.value))} />
+        <NativeSelect label="End" w={96} data={toOptions(options.ends)} value={String(when.end)}
+          onChange={(e) => chooseTime('end', Number(e.currentTarget.value))} />
+      </Group>
+    </Group>
+  );
+}

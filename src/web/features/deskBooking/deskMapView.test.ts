@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Desk } from '../../../domain/layout/drawing.js';
+import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
+import type { DeskState } from '../../floorplan/view/deskStates.js';
+import { deskCaption, deskMapLabels, desksLeftOut, deskTags, occupantsOf } from './deskMapView.js';
+
+const tag = (Label: string) => ({ Id: 1, Label, Tooltip: '' });
+const desk = (id: string, alias: string, tags: string[] = []): Desk => ({ id, alias, x: 0, y: 0, rotation: 0, bookable: true, assignedTeams: [], tags: tags.map(tag) });
+const occ = (DeskId: string, Occupant?: { Name: string; Initials: string } | null): DeskOccupancy =>
+  ({ DeskId, Start: '2030-01-01T09:00:00Z', Finish: '2030-01-01T12:00:00Z', Status: 1, IsMine: false, BookingId: null, Occupant });
+
+describe('desk map labels', () => {
+  const desks = [desk('a', 'Desk 1'), desk('b', 'Desk 2'), desk('c', 'Desk 3'), desk('d', 'Window')];
+  const states = new Map<string, DeskState>([['a', 'bookable'], ['b', 'taken'], ['c', 'taken'], ['d', 'mine']]);
+  const occupants = occupantsOf([occ('b', { Name: 'Ann Example', Initials: 'AE' }), occ('c', null), occ('c')]);
+
+  it('name free desks, show initials of a named occupant, else Taken; mine says You', () => {
+    expect([...deskMapLabels(desks, states, occupants)]).toEqual([['a', '1'], ['b', 'AE'], ['c', 'Taken'], ['d', 'You']]);
+  });
+  it('caption a hovered desk with the occupant only when the answer names them', () => {
+    expect(deskCaption(desks[0]!, 'bookable', undefined)).toBe('Desk 1 · available');
+    expect(deskCaption(desks[1]!, 'taken', occupants.get('b'))).toBe('Desk 2 · Ann Example');
+    expect(deskCaption(desks[2]!, 'taken', occupants.get('c'))).toBe('Desk 3 · taken');
+    expect(deskCaption(desks[3]!, 'mine', undefined)).toBe('Desk Window · booked by you');
+  });
+});
+
+describe('desk filters', () => {
+  const desks = [desk('a', '1', ['Monitor', 'Standing']), desk('b', '2', ['monitor']), desk('c', '3')];
+  it('list the floor\'s tags once each, sorted', () => {
+    expect(deskTags(desks).map((t) => t.label)).toEqual(['Monitor', 'Standing']);
+  });
+  it('leave out desks without every chosen tag (any case), or not among the favourites', () => {
+    expect(desksLeftOut(desks, [], null)).toBeNull();
+    expect([...desksLeftOut(desks, ['Monitor'], null)!]).toEqual(['c']);
+    expect([...desksLeftOut(desks, ['monitor', 'standing'], null)!]).toEqual(['b', 'c']);
+    expect([...desksLeftOut(desks, [], new Set(['b']))!]).toEqual(['a', 'c']);
+  });
+});

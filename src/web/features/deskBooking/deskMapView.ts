@@ -1,0 +1,61 @@
+/**
+ * What the desk map writes and filters (issue 20), from the drawing, the desks' states and the
+ * occupancy answer. Privacy: an occupant is named only when the server sent `Occupant` (its privacy
+ * rules decide, see src/server/features/deskBooking); otherwise a taken desk says only "Taken".
+ */
+import type { Desk } from '../../../domain/layout/drawing.js';
+import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
+import type { DeskState } from '../../floorplan/view/deskStates.js';
+import { shortDeskName } from '../../floorplan/view/mapView.js';
+import { deskLabel } from './deskBookingView.js';
+import { deskName } from '../../floorplan/view/deskStates.js';
+
+export type Occupant = { Name: string; Initials: string };
+
+/** Per desk, who sits there (when the answer names them); a desk booked twice in the range keeps the first. */
+export function occupantsOf(occupancy: readonly DeskOccupancy[]): Map<string, Occupant> {
+  const found = new Map<string, Occupant>();
+  for (const o of occupancy) if (o.Occupant && !found.has(o.DeskId)) found.set(o.DeskId, o.Occupant);
+  return found;
+}
+
+/** The words inside each desk: a taken desk's occupant's initials or 'Taken', 'You' on mine, else its short name. */
+export function deskMapLabels(desks: readonly Desk[], states: ReadonlyMap<string, DeskState>, occupants: ReadonlyMap<string, Occupant>): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const d of desks) {
+    const state = states.get(d.id);
+    labels.set(d.id, state === 'taken' ? (occupants.get(d.id)?.Initials.trim() || 'Taken') : state === 'mine' ? 'You' : shortDeskName(deskName(d)));
+  }
+  return labels;
+}
+
+/** The bubble over a hovered or focused desk: 'Desk 12 · available', 'Desk 12 · Ann Example', 'Desk 12 · taken'. */
+export function deskCaption(desk: Desk, state: DeskState | undefined, occupant: Occupant | undefined): string {
+  const name = deskLabel(desk);
+  if (state === 'taken') return `${name} · ${occupant ? occupant.Name : 'taken'}`;
+  return `${name} · ${state === 'mine' ? 'booked by you' : state === 'nonBookable' ? 'not bookable' : 'available'}`;
+}
+
+/** The tags desks on this floor carry, by label (case-insensitive, first spelling kept), sorted. */
+export function deskTags(desks: readonly Desk[]): { label: string; tooltip: string }[] {
+  const byKey = new Map<string, { label: string; tooltip: string }>();
+  for (const d of desks) {
+    for (const t of d.tags) {
+      const label = t.Label.trim();
+      if (label && !byKey.has(label.toLowerCase())) byKey.set(label.toLowerCase(), { label, tooltip: t.Tooltip });
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.label.localeCompare(b.label, 'en-GB'));
+}
+
+/** Does the desk carry every chosen tag? */
+export const hasTags = (desk: Desk, chosen: readonly string[]): boolean =>
+  chosen.every((c) => desk.tags.some((t) => t.Label.trim().toLowerCase() === c.toLowerCase()));
+
+/** The desks the chosen tags (and "favourites only") leave out; null when no filter is on. */
+export function desksLeftOut(desks: readonly Desk[], chosen: readonly string[], favouritesOnly: ReadonlySet<string> | null): Set<string> | null {
+  if (chosen.length === 0 && !favouritesOnly) return null;
+  const out = new Set<string>();
+  for (const d of desks) if (!hasTags(d, chosen) || (favouritesOnly && !favouritesOnly.has(d.id))) out.add(d.id);
+  return out;
+}

@@ -1,0 +1,1 @@
+export { WhosInPage } from './WhosInPage.js';
