@@ -1,19 +1,17 @@
 /**
  * Room booking benchmark (issue 4), against the running server on embedded PostgreSQL (fsync on):
- * - availability search over 1,000 rooms and 1,000,000 bookings (p95 target under 15 ms), for a
- *   whole site (every room in the answer) and for one location (50 rooms);
+ * (The availability search over the same data is bench/roomAvailability.bench.ts: `npm run bench -- availability`.)
  * - room booking throughput and latency at 1, 20 and 50 signed-in clients;
  * - a 200-way race for one room slot, 20 rounds: exactly one success each round.
  * Room bookings also print CPU per booking (app / PostgreSQL / client), which a loaded host skews far
  * less than rates; BENCH_PG_STATEMENTS=1 prints PostgreSQL's statements per booking at each level.
- * BENCH_ROOM_SEARCH=0 skips the availability searches (for quick runs of the booking levels);
  * BENCH_LEVELS=50 runs only some levels.
  * Run: npm run bench -- room
  */
 import pg from 'pg';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import {
-  cpuSeconds, makeClient, percentile, otherAnswers, postgresCpuSeconds, recordSideBySide, runLoad, sampleMemory, startBenchEnv, statementProfile,
+  cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, recordSideBySide, runLoad, sampleMemory, startBenchEnv, statementProfile,
 } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -31,7 +29,6 @@ await pool.query(
    SELECT l.id, 'Room ' || l.id || '-' || g, 0, 8, g % 10 = 0 FROM locations l CROSS JOIN generate_series(1, $1) g WHERE l.site_id = $2`,
   [ROOMS / LOCATIONS, site]);
 const rooms: { id: number; location_id: number }[] = (await pool.query('SELECT id, location_id FROM rooms ORDER BY id')).rows;
-const firstLocation = rooms[0]!.location_id;
 
 // 200 people, each signed in.
 const sessions = new SessionStore(pool, 600);
@@ -66,59 +63,15 @@ const loadSeconds = (performance.now() - t0) / 1000;
 const total = (await pool.query('SELECT count(*)::int AS n FROM bookings')).rows[0].n;
 
 const iso = (d: Date) => d.toISOString();
-const dayOf = (i: number) => new Date(Date.UTC(2031, 0, 1 + (i * 37) % BOOKINGS_PER_ROOM));
-/** 09:00–17:00 (UTC) on a day inside the booked years. */
-const searchBody = (i: number, locationId: number | null) => {
-  const day = dayOf(i);
-  return {
-    fromDate: iso(new Date(day.getTime() + 9 * 3_600_000)), toDate: iso(new Date(day.getTime() + 17 * 3_600_000)),
-    roomType: 0, siteId: locationId ? null : site, locationId,
-  };
-};
-
 const rows: string[] = [];
-async function searchRow(label: string, clients: number, locationId: number | null) {
-  const call = makeClient(env.port, clients);
-  const memory = sampleMemory(env);
-  const r = await runLoad(clients, SECONDS, (c, i) => call('POST', '/api/rooms/availability', cookies[c]!, searchBody(c * 1000 + i, locationId)));
-  const { appPeakMiB, dbPeakMiB } = memory();
-  const sample = await call('POST', '/api/rooms/availability', cookies[0]!, searchBody(1, locationId));
-  const found = (JSON.parse(sample.body) as unknown[]).length;
-  recordSideBySide({ what: `room availability search, ${label}, ${(BOOKINGS_PER_ROOM * ROOMS).toLocaleString('en-GB')} bookings`, clients,
-    perSecond: r.perSecond, p50: r.p50, p95: r.p95, p99: r.p99, appMiB: appPeakMiB, dbMiB: dbPeakMiB, note: `${found} rooms in the answer` });
-  rows.push(`| availability: ${label} | ${clients} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${found} rooms in the answer | ${JSON.stringify(r.failures)} |`);
-  return r;
-}
 
-// The search alone (no HTTP, no JSON): the same function as the service, with its cached room catalogue.
-async function sqlOnlyP95(locationId: number | null): Promise<number> {
-  const { availableRooms } = await import('../src/server/features/roomBooking/roomAvailability.js');
-  const version = Number((await pool.query('SELECT version FROM config_version')).rows[0].version);
-  const times: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    const b = searchBody(i, locationId);
-    const s = performance.now();
-    await availableRooms(pool, version, { from: new Date(b.fromDate), to: new Date(b.toDate), roomType: 0, userId: userIds[1]!, bypass: false, locationId, siteId: locationId ? null : site });
-    times.push(performance.now() - s);
-  }
-  return percentile(times.sort((a, b) => a - b), 95);
-}
 
-// A short unrecorded warm-up, as a running server has had: caches filled, statements prepared.
-const warmUp = makeClient(env.port, 1);
-await runLoad(1, 2, (c, i) => warmUp('POST', '/api/rooms/availability', cookies[c]!, searchBody(500 + i, null)));
-const SEARCH = process.env.BENCH_ROOM_SEARCH !== '0';
-const noSearch = { p95: NaN };
-const siteSearch = SEARCH ? await searchRow('whole site (1,000 rooms)', 1, null) : noSearch;
-if (SEARCH) await searchRow('whole site (1,000 rooms)', 20, null);
-const locationSearch = SEARCH ? await searchRow('one location (50 rooms)', 1, firstLocation) : noSearch;
-if (SEARCH) await searchRow('one location (50 rooms)', 20, firstLocation);
-const sqlSite = SEARCH ? await sqlOnlyP95(null) : NaN;
-const explainBody = searchBody(1, null);
-const { SEARCH_SQL } = await import('../src/server/features/roomBooking/roomAvailability.js');
-const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${SEARCH_SQL}`,
-  [new Date(explainBody.fromDate), new Date(explainBody.toDate), userIds[1]])).rows.map((r) => r['QUERY PLAN']).join('\n');
-const sqlLocation = SEARCH ? await sqlOnlyP95(firstLocation) : NaN;
+// A short unrecorded warm-up, as a running server has had: caches filled, statements prepared (2035).
+const warmUp = makeClient(env.port, 10);
+await runLoad(10, 2, (c, i) => {
+  const start = Date.UTC(2035, 0, 1, 8) + (c * 10_000 + i) * 3_600_000;
+  return warmUp('POST', '/api/bookings/room', cookies[c]!, { RoomId: rooms[c * 7 + 1]!.id, Start: iso(new Date(start)), Finish: iso(new Date(start + 3_600_000)), Description: 'Warm-up' });
+});
 
 // Booking throughput: each client books its own room, slot after slot, in 2036 (no bench bookings there).
 // Every seventh room from the second: at 50 clients 5 of them are restricted (requests, Pending).
@@ -168,9 +121,6 @@ console.log(`\nRoom booking benchmark, ${SECONDS} s per level; ${ROOMS} rooms, $
 console.log('| what | clients | requests/s | p50 ms | p95 ms | p99 ms | notes | non-2xx |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
-console.log(`\nAvailability search alone (its SQL and the cached room catalogue, no HTTP/JSON), p95: whole site ${sqlSite.toFixed(2)} ms, one location ${sqlLocation.toFixed(2)} ms`);
-console.log(`Target p95 under 15 ms (1 client): whole site ${siteSearch.p95.toFixed(1)} ms ${siteSearch.p95 < 15 ? 'met' : 'NOT met'}, one location ${locationSearch.p95.toFixed(1)} ms ${locationSearch.p95 < 15 ? 'met' : 'NOT met'}`);
-if (process.env.BENCH_PLAN === '1') console.log(`\nPlan of the whole-site search:\n${plan}`);
 console.log(`\n200-way race, ${ROUNDS} rounds: ${allRoundsExact ? 'every round exactly one 201, 199 x 409, one row' : 'NOT EXACT'}`);
 console.log(raceRows.join('; '));
 await env.stop();

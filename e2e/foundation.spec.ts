@@ -86,6 +86,27 @@ test('sign out ends the session', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
+// The user menu's code arrives after the first render (issue 19, point 7): the button works by
+// keyboard before it is in (held back here until the key is pressed) and after.
+test('the user menu opens by keyboard before and after its code has arrived', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route(/UserMenuDropdown-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  await signInAs(page, 'staff');
+  const button = page.getByRole('button', { name: /^User menu for/ });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  release();
+  await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeHidden();
+  await expect(button).toBeFocused();
+  // Loaded now: the same keys again, then on to the profile.
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  await expect(page).toHaveURL(/\/menu\/myprofile$/);
+});
+
 test('a signed-out visitor is sent to sign in and comes back to the page asked for', async ({ page }) => {
   await page.goto('menu/settings');
   await expect(page).toHaveURL(/\/hotdesk\/login\?returnTo=%2Fmenu%2Fsettings$/);

@@ -12,6 +12,7 @@ import { registerApiDocs } from './http/apiDocs.js';
 import { registerMethodNotAllowed } from './http/methodNotAllowed.js';
 import { signedInPagePreloads } from './http/pagePreloads.js';
 import { deskScreenHints } from './features/deskBooking/deskScreenHints.js';
+import { roomScreenHints } from './features/roomBooking/roomScreenHints.js';
 import { ScreenModules } from './http/screenModules.js';
 import { registerWebAssets, WEB_DIST } from './http/webAssets.js';
 import { registerCompression } from './http/compression.js';
@@ -131,7 +132,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   if (options.web !== false) {
     const distDir = typeof options.web === 'object' ? options.web.distDir : WEB_DIST;
-    const preloads = signedInPagePreloads(deps.sessions, new ScreenModules(distDir), config.basePath, [deskScreenHints(deps.pool)], sessionCookieName(config));
+    const preloads = signedInPagePreloads(deps.sessions, new ScreenModules(distDir), config.basePath, [deskScreenHints(deps.pool), roomScreenHints], sessionCookieName(config));
     await registerWebAssets(app, config.basePath, { distDir, preloads });
   }
   return app;

@@ -96,10 +96,4 @@ export type RejectInput = z.input<typeof RejectInput>;
 export const PendingApprovalsCount = z.object({ PendingApprovals: z.number().int() });
 export type PendingApprovalsCount = z.infer<typeof PendingApprovalsCount>;
 
-/** Messages the server and the screens share (SPEC 5 and 8). */
-export const ROOM_BOOKING_MESSAGES = {
-  descriptionRequired: 'Please provide a meeting name or reason for booking.',
-  invalidEmail: 'Please enter a valid email',
-  reasonRequired: 'Please provide a reason for rejecting this booking.',
-  notPending: 'This booking is no longer pending approval.',
-} as const;
+export { ROOM_BOOKING_MESSAGES } from '../roomBookingMessages.js';

@@ -3,9 +3,9 @@ import { BookingConstraintInput } from './common.js';
 import { PersonRef, RefListInput, TeamRef } from './people.js';
 import { PlaceConstraint } from './sites.js';
 
-/** Room types (SPEC 3). */
-export const ROOM_TYPE = { MeetingRoom: 0, ClinicalMeetingRoom: 1 } as const;
-export const ROOM_CAPACITY = { min: 1, max: 900 } as const;
+import { ROOM_CAPACITY } from '../roomTypes.js';
+
+export { ROOM_CAPACITY, ROOM_TYPE } from '../roomTypes.js';
 
 /**
  * Room (SPEC 3). IsRestricted and IsRoomAdmin are for the caller; WorkWeekOnly, RoomBookingEnabled

@@ -16,3 +16,17 @@ export const SETTINGS_CALL = '/api/settings';
 
 /** The desk booking screens' source module (their lazy chunk): its key in the web build's manifest. */
 export const DESK_SCREEN_MODULE = 'src/web/features/deskBooking/index.ts';
+
+/** The room booking page's first call: the sites that offer rooms of its type (roomBookingApi.getSites). */
+export const roomScreenCalls = {
+  sites: (roomType: number): string => `/api/sites/byRoomType/${roomType}`,
+};
+
+/** The room booking page's source module (its lazy chunk). */
+export const ROOM_SCREEN_MODULE = 'src/web/features/roomBooking/index.ts';
+
+/** The room booking pages' router paths, by the room type each books. */
+export const ROOM_SCREEN_PATHS: Readonly<Record<string, number>> = {
+  '/menu/book/meeting/room': 0,
+  '/menu/book/clinical/room': 1,
+};

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_SCREEN_MODULE } from '../../domain/wire/screenCalls.js';
+import { DESK_SCREEN_MODULE, ROOM_SCREEN_MODULE } from '../../domain/wire/screenCalls.js';
 import { insertLocation, insertPublishedFloorplan, insertSite } from '../testing/fixtures.js';
 import { buildTestApp, createUser, type TestUser } from '../testing/testApp.js';
 import { signedInPagePreloads, type ScreenHintsFor } from './pagePreloads.js';
@@ -17,9 +17,10 @@ mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><meta name="hotdesk-base" content="">'
   + '<script type="module" crossorigin src="./assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
 writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify({
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], dynamicImports: [DESK_SCREEN_MODULE] },
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], dynamicImports: [DESK_SCREEN_MODULE, ROOM_SCREEN_MODULE] },
   '_shared-1.js': { file: 'assets/shared-1.js' },
   '_zoom-1.js': { file: 'assets/zoom-1.js', imports: ['_shared-1.js'] },
+  [ROOM_SCREEN_MODULE]: { file: 'assets/roomBooking-1.js', isDynamicEntry: true, imports: ['_shared-1.js', 'index.html'] },
   [DESK_SCREEN_MODULE]: { file: 'assets/deskBooking-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_zoom-1.js', 'index.html'], css: ['assets/deskBooking-1.css'] },
 }));
 
@@ -72,6 +73,20 @@ describe('preload hints in the page', () => {
     expect(res.body.indexOf('modulepreload')).toBeGreaterThan(res.body.indexOf('index-1.js'));
     // Each hinted call is one the signed-in person can make: the hints are the screen's real calls.
     for (const url of h.calls) expect((await t.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } })).statusCode).toBe(200);
+  });
+
+  it('name the room booking page\'s sites call and its script, for both room types', async () => {
+    expect(existsSync(ROOM_SCREEN_MODULE)).toBe(true);
+    for (const [path, type] of [['/menu/book/meeting/room', 0], ['/menu/book/clinical/room/', 1]] as const) {
+      const h = hints((await page(path, staff.cookie)).body);
+      expect(h.calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/sites/byRoomType/${type}`]);
+      expect(h.scripts).toEqual(['/hotdesk/assets/roomBooking-1.js']);
+      for (const url of h.calls) expect((await t.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } })).statusCode).toBe(200);
+    }
+    // Near misses are other pages: the settings alone.
+    for (const other of ['/menu/book/meeting/room/x', '/menu/book/meeting', '/menu/book/room']) {
+      expect(hints((await page(other, staff.cookie)).body).calls).toEqual(['/hotdesk/api/settings']);
+    }
   });
 
   it('are the settings alone on other pages, and nothing for someone not signed in', async () => {

@@ -38,7 +38,7 @@ const deskBooking = loadDeskBookingScreens;
 const ChooseFloorplanPage = lazyPage(deskBooking, 'ChooseFloorplanPage');
 const ChooseLocationPage = lazyPage(deskBooking, 'ChooseLocationPage');
 const ChooseSitePage = lazyPage(deskBooking, 'ChooseSitePage');
-const ChooseTimePage = lazyPage(deskBooking, 'ChooseTimePage');
+const ChooseTimePage = lazyPage(() => import('../features/deskBooking/ChooseTimePage.js'), 'ChooseTimePage');
 const DeskBookingPage = lazyPage(deskBooking, 'DeskBookingPage');
 
 /**

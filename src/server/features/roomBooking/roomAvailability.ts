@@ -3,8 +3,8 @@ import type { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
 import type { Db } from '../orgAccess/orgAccess.repo.js';
 import { roomCatalogue, type CatalogueRoom } from './roomCatalogue.js';
 
-// The rooms with an active booking overlapping the range (an index-only scan of
-// bookings_room_active_during, migration 0004), each once, so the answer never outgrows the number of
+// The rooms with an active booking overlapping the range (a scan of the room_not_double_booked
+// constraint's index, which leads with the time range: migration 0019), each once, so the answer never outgrows the number of
 // rooms however long the range; and the caller's grants, direct or through a team.
 export const SEARCH_SQL = `
   SELECT

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isValidOptionalEmail } from '../../../domain/email.js';
-import { ROOM_BOOKING_MESSAGES } from '../../../domain/wire/roomBooking.js';
+import { ROOM_BOOKING_MESSAGES } from '../../../domain/roomBookingMessages.js';
 import { ApiError } from '../../app/api.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { saveRoomBooking } from './roomBookingApi.js';

@@ -1,15 +1,22 @@
-import { Select, Stack, Tabs, Text } from '@mantine/core';
+import { Loader, Select, Stack, Tabs, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ROOM_TYPE } from '../../../domain/wire/rooms.js';
+import { ROOM_TYPE } from '../../../domain/roomTypes.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from './apiErrors.js';
 import { FindRoomTab } from './FindRoomTab.js';
-import { RoomCalendarTab } from './RoomCalendarTab.js';
 import { getSites, roomKeys } from './roomBookingApi.js';
 import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
+
+/**
+ * The calendar tab brings react-big-calendar, lodash and popper (~47 KiB compressed); the page opens
+ * on "Find room", so that code is fetched only when the calendar tab is first opened (issue 19,
+ * point 7). The tabs do not keep hidden panels mounted, so nothing renders it earlier.
+ */
+const RoomCalendarTab = lazy(async () => ({ default: (await import('./RoomCalendarTab.js')).RoomCalendarTab }));
 
 /**
  * /menu/book/meeting/room and /menu/book/clinical/room (SPEC 2.5): choose a site, then either find
@@ -38,7 +45,11 @@ export function RoomBookingPage({ roomType }: { roomType: number }) {
                 <Tabs.Tab value="calendar">Specific room availability</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="find" pt="md"><FindRoomTab key={site.Id} site={site} roomType={roomType} /></Tabs.Panel>
-              <Tabs.Panel value="calendar" pt="md"><RoomCalendarTab key={site.Id} site={site} roomType={roomType} /></Tabs.Panel>
+              <Tabs.Panel value="calendar" pt="md">
+                <Suspense fallback={<Loader aria-label="Loading the calendar" />}>
+                  <RoomCalendarTab key={site.Id} site={site} roomType={roomType} />
+                </Suspense>
+              </Tabs.Panel>
             </Tabs>
           )}
           <BackToMenu />

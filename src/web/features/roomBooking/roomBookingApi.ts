@@ -5,6 +5,7 @@ import type { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
 import type { Room } from '../../../domain/wire/rooms.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
 import { api } from '../../app/api.js';
+import { roomScreenCalls } from '../../../domain/wire/screenCalls.js';
 import type { z } from 'zod';
 
 export const roomKeys = {
@@ -18,7 +19,7 @@ export const roomKeys = {
 
 export interface AvailabilityQuery { fromDate: string; toDate: string; roomType: number; siteId: number; locationId: number | null }
 
-export const getSites = (type: number) => api.get<SiteSummary[]>(`/api/sites/byRoomType/${type}`);
+export const getSites = (type: number) => api.get<SiteSummary[]>(roomScreenCalls.sites(type));
 export const getLocations = (siteId: number) => api.get<z.infer<typeof LocationList>>(`/api/locations/site/${siteId}`);
 export const getRooms = (type: number, siteId: number, locationId: number | null) =>
   api.get<Room[]>(locationId ? `/api/rooms/location/${locationId}/${type}` : `/api/rooms/site/${siteId}/${type}`);

@@ -1,6 +1,7 @@
 import { CONSTRAINT_RESOURCE } from '../../../domain/advanceLimit.js';
 import { parseCapacity } from '../../../domain/orgAccess.js';
-import { ROOM_CAPACITY, ROOM_TYPE, type Room, type RoomInput } from '../../../domain/wire/rooms.js';
+import { ROOM_CAPACITY, ROOM_TYPE } from '../../../domain/roomTypes.js';
+import type { Room, RoomInput } from '../../../domain/wire/rooms.js';
 import { draftOf, singleFromDraft, type ConstraintDraft } from '../constraints/constraintDraft.js';
 import { choiceOf, settingOf, type CheckInChoice } from '../locations/checkInSetting.js';
 import type { RestrictionValue } from '../restrictions/RestrictionSection.js';
