@@ -44,6 +44,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: BASE_URL,
+    // The browser's language decides how dates read (src/domain/dateFormat.ts); the demo organisation is
+    // in London, and the journeys expect British dates whatever the host's own language is.
+    locale: 'en-GB',
     contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -6,12 +6,17 @@
  * for the default setting (teammates) and for 'everyone' (the largest answer), by one client and by
  * 8 at once; callers rotate over 400 people so the per-person read limit never answers instead.
  * Also times the desk map's occupancy call on a 5,000-desk floor with 4,000 bookings, names off
- * against names for everyone (the cost of the holder lookup). Run: npx tsx bench/whosIn.bench.ts
+ * against names for everyone (the cost of the holder lookup). It also prints where an 'everyone' answer's
+ * time goes (PostgreSQL, pg's row parsing, the response check, JSON) and, with BENCH_EXPLAIN=1, the plans.
+ * Run: npx tsx bench/whosIn.bench.ts
  */
 import pg from 'pg';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
 import { EVERYONE_SQL, TEAMMATES_SQL } from '../src/server/features/whosIn/whosIn.repo.js';
+import { whosIn } from '../src/server/features/whosIn/whosIn.service.js';
+import { WhosInResponse } from '../src/domain/wire/whosIn.js';
+import type { AppDeps } from '../src/server/deps.js';
 import { makeClient, percentile, recordSideBySide, runLoad, startBenchEnv } from './harness.js';
 
 const PEOPLE = 2_000;
@@ -150,6 +155,43 @@ const dbTeammates = await databaseMs(TEAMMATES_SQL, [day(3), viewer, viewerTeams
 const dbEveryone = await databaseMs(EVERYONE_SQL, [day(3), viewer]);
 const floor = await baseline();
 
+/**
+ * Where an 'everyone' answer's time goes, in this process (no HTTP): the query with pg's row parsing,
+ * the whole service (read limit, setting, query, privacy rule, grouping), then the answer's encoding
+ * as the server does it (zod check of the response schema, JSON.stringify). Medians of 15.
+ */
+async function breakdown(): Promise<string> {
+  await pool.query("UPDATE global_settings SET names_on_map = 'everyone'");
+  const deps = { pool, now: () => new Date() } as unknown as AppDeps;
+  const user = { id: viewer, email: '', fullName: '', teamIds: viewerTeams, caller: { roles: [], roomApprover: false, siteLvlAdmin: false }, configVersion: -1 };
+  const median = async (f: () => unknown): Promise<number> => {
+    const times: number[] = [];
+    for (let i = 0; i < 17; i++) {
+      const t0 = performance.now();
+      await f();
+      if (i >= 2) times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b)[7]!;
+  };
+  await pool.query('DELETE FROM read_limits');
+  const query = await median(() => pool.query(EVERYONE_SQL, [day(3), viewer]));
+  const service = await median(() => whosIn(deps, user as never, day(3)));
+  const answer = await whosIn(deps, user as never, day(3));
+  const check = await median(() => WhosInResponse.parse(answer));
+  const json = await median(() => JSON.stringify(answer));
+  await pool.query('DELETE FROM read_limits');
+  return `everyone, in process (median of 15): query with row parsing ${query.toFixed(1)} ms; whole service ${service.toFixed(1)} ms;`
+    + ` zod response check ${check.toFixed(1)} ms; JSON.stringify ${json.toFixed(1)} ms; answer ${(JSON.stringify(answer).length / 1024).toFixed(0)} KB`;
+}
+const split = await breakdown();
+// BENCH_EXPLAIN=1 prints the plans (what an index or a query change should alter).
+if (process.env.BENCH_EXPLAIN) {
+  for (const [name, sql, values] of [['teammates', TEAMMATES_SQL, [day(3), viewer, viewerTeams]], ['everyone', EVERYONE_SQL, [day(3), viewer]]] as const) {
+    const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [...values]);
+    console.log(`\n-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+}
+
 const results: string[] = [];
 let worstP95 = 0;
 for (const setting of ['teammates', 'everyone'] as const) {
@@ -173,6 +215,7 @@ console.log('|---|---|---|---|---|---|');
 for (const r of results) console.log(r);
 console.log(`\nSame run: GET /api/settings (the cheapest signed-in call) p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms;`
   + ` PostgreSQL time per query (median of 7, planning + execution): teammates ${dbTeammates.toFixed(1)} ms, everyone ${dbEveryone.toFixed(1)} ms`);
+console.log(split);
 console.log(`\nDesk map occupancy, ${BIG_FLOOR_DESKS.toLocaleString('en-GB')}-desk floor, ${BIG_FLOOR_BOOKINGS.toLocaleString('en-GB')} bookings (40 warm calls each):`);
 console.log(`| names off | p50 ${off.p50.toFixed(1)} ms | p95 ${off.p95.toFixed(1)} ms | named ${off.named} |`);
 console.log(`| names for everyone | p50 ${everyone.p50.toFixed(1)} ms | p95 ${everyone.p95.toFixed(1)} ms | named ${everyone.named} | ratio p50 ${(everyone.p50 / off.p50).toFixed(2)} |`);

@@ -15,6 +15,9 @@ const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slic
 // A 1x1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
+/** A YYYY-MM-DD day as the date fields show it in en-GB (the shared date field, issue 20 point 6): DD/MM/YYYY. */
+const asTyped = (day: string) => day.split('-').reverse().join('/');
+
 async function apiAs(baseURL: string, who: DemoPerson | { email: string; password: string }): Promise<APIRequestContext> {
   const ctx = await request.newContext({ baseURL });
   const creds = typeof who === 'string' ? DEMO[who] : who;
@@ -185,13 +188,13 @@ test('a reporting user runs a report for a day and downloads its CSV', async ({ 
   // Defaults to the current month.
   const now = new Date();
   const monthStart = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
-  await expect(page.getByRole('textbox', { name: /^From\b/ })).toHaveValue(monthStart);
+  await expect(page.getByRole('textbox', { name: /^From\b/ })).toHaveValue(asTyped(monthStart));
   await expectNoSeriousA11yViolations(page, 'reporting');
 
   // The end is kept at or after the start.
   await page.getByRole('textbox', { name: /^To\b/ }).fill('2030-05-20');
   await page.getByRole('textbox', { name: /^From\b/ }).fill(day);
-  await expect(page.getByRole('textbox', { name: /^To\b/ })).toHaveValue(day);
+  await expect(page.getByRole('textbox', { name: /^To\b/ })).toHaveValue(asTyped(day));
 
   await page.getByText('Desk', { exact: true }).click();
   await page.getByRole('button', { name: 'Run report' }).click();
@@ -206,10 +209,10 @@ test('a reporting user runs a report for a day and downloads its CSV', async ({ 
   const file = await download;
   expect(file.suggestedFilename()).toBe(`bookings-desk-${day.replace(/-/g, '-')}-${day}.csv`);
   const lines = readFileSync(await file.path(), 'utf8').split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('Label,BookingId,Kind,Site,Location,Desk or room,Start,Finish,Status,Booked by,Booked by e-mail,On behalf of');
+  expect(lines[0]).toBe('Label,BookingId,Kind,Site,Location,Desk or room,Start,Finish,Time Zone,Status,Booked by,Booked by e-mail,On behalf of');
   expect(lines.slice(1)).toHaveLength(2);
-  expect(lines[1]).toMatch(/^London HQ \/ Floor 1,\d+,Desk,London HQ,Floor 1,Desk 17,2030-05-21T08:00:00.000Z,2030-05-21T11:00:00.000Z,Approved,Sofia Staff,staff@demo.hotdesk,$/);
-  expect(lines[2]).toMatch(/^London HQ \/ Floor 1,\d+,Desk,London HQ,Floor 1,Desk 18,2030-05-21T12:00:00.000Z,2030-05-21T16:00:00.000Z,Approved,Sofia Staff,staff@demo.hotdesk,$/);
+  expect(lines[1]).toMatch(/^London HQ \/ Floor 1,\d+,Desk,London HQ,Floor 1,Desk 17,2030-05-21T09:00:00\+01:00,2030-05-21T12:00:00\+01:00,Europe\/London,Approved,Sofia Staff,staff@demo.hotdesk,$/);
+  expect(lines[2]).toMatch(/^London HQ \/ Floor 1,\d+,Desk,London HQ,Floor 1,Desk 18,2030-05-21T13:00:00\+01:00,2030-05-21T17:00:00\+01:00,Europe\/London,Approved,Sofia Staff,staff@demo.hotdesk,$/);
 
   // The tag filter needs a tag before it runs.
   await page.getByText('Tag', { exact: true }).click();

@@ -1,6 +1,8 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { fromWallClock } from '../src/domain/wallClock.js';
 import { clickDesk } from './deskOnScreen.js';
-import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
+import { expectNoSeriousA11yViolations, signIn, signInAs } from './helpers.js';
+import { apiAs, unique } from './myBookingsKit.js';
 
 // The desk map (issue 20): names on desks, zoom (buttons, wheel, pinch), drag to pan, the day strip and
 // times on the screen, who sits where when the answer says so, tag filters, favourites, "Book my usual
@@ -264,5 +266,123 @@ test.describe('at 375 x 812', () => {
     for (const gap of [30, 45, 60, 80, 100]) await touch('touchMove', gap);
     await touch('touchEnd', 0);
     await expect.poll(() => zoomShown(page)).toBeGreaterThan(before);
+  });
+});
+
+// "Near my team" (issue 20, point 4): people of our own, a teammate at D2 in the morning, a teammate who
+// hides their name at D17 and someone of another team at D5, on a June 2030 day of this run's own. On
+// the demo grid (60 apart, rows 80 apart) the desks within 100 of D2 are D1, D3, D7 (not bookable), D8, D9.
+test.describe('near my team', () => {
+  test.describe.configure({ mode: 'serial' });
+  const PASSWORD = 'near-team-e2e-password';
+  const nearDay = `2030-06-${String(3 + Math.floor(Math.random() * 24)).padStart(2, '0')}`;
+  const dayAfter = `2030-06-${String(Number(nearDay.slice(8)) + 1).padStart(2, '0')}`;
+  let viewerEmail = '';
+  const status = (page: Page) => page.locator('[data-desk-filter-status]');
+  const freeList = (page: Page) => page.getByLabel(/free desks?: choose one/).locator('option:not([disabled])');
+
+  test.beforeAll(async ({ baseURL }) => {
+    const admin = await apiAs(baseURL!, 'admin');
+    const tag = unique('').trim();
+    const person = async (first: string) => {
+      const email = `${first.toLowerCase()}.${tag}@nearteam.example`;
+      const res = await admin.post('api/users', { data: { Email: email, FullName: `${first} Near${tag}`, Password: PASSWORD } });
+      expect(res.status(), await res.text()).toBe(201);
+      return { id: (await res.json()).Id as number, email };
+    };
+    try {
+      const viewer = await person('Nora'); const mate = await person('Mats'); const hidden = await person('Hedda'); const other = await person('Otto');
+      viewerEmail = viewer.email;
+      const team = await admin.post('api/teams', { data: { Name: `Near team ${tag}` } });
+      expect(team.status(), await team.text()).toBe(201);
+      const members = await admin.post(`api/teams/${(await team.json()).Id}/members`, { data: { UserIds: [viewer.id, mate.id, hidden.id] } });
+      expect(members.status(), await members.text()).toBe(200);
+      const as = async (email: string, act: (api: APIRequestContext) => Promise<void>) => {
+        const api = await request.newContext({ baseURL });
+        try {
+          expect((await api.post('auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
+          await act(api);
+        } finally { await api.dispose(); }
+      };
+      const book = (email: string, deskId: string, from: number, to: number) => as(email, async (api) => {
+        const res = await api.post('api/bookings/desk', { data: {
+          FloorplanId: FLOOR_1, DeskId: deskId,
+          Start: fromWallClock(nearDay, from * 60, 'Europe/London').toISOString(), Finish: fromWallClock(nearDay, to * 60, 'Europe/London').toISOString(),
+        } });
+        expect(res.status(), await res.text()).toBe(201);
+      });
+      await book(mate.email, 'D2', 9, 12);
+      await book(hidden.email, 'D17', 9, 17);
+      await book(other.email, 'D5', 9, 17);
+      await as(hidden.email, async (api) => {
+        const res = await api.post('api/users/me', { data: { FullName: `Hedda Near${tag}`, Organisation: 'Demo', Phone: '0100', UseTeams: false, HideNameOnMap: true } });
+        expect(res.status(), await res.text()).toBe(200);
+      });
+    } finally { await admin.dispose(); }
+  });
+
+  test('at 1280 x 800: the chip by mouse and keyboard, its tooltip, the desks near the teammate, and the empty state', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, viewerEmail, PASSWORD);
+    let asked = 0;
+    page.on('request', (r) => { if (r.url().includes('/near-team')) asked++; });
+    // The afternoon: the teammate left at 12:00, but is in that day.
+    await page.goto(bookingPath(nearDay, '13:00', '17:00'));
+    await expect(desk(page, 'D1')).toBeVisible();
+    const nearChip = page.getByRole('checkbox', { name: 'Near my team' });
+    await expect(nearChip).not.toBeChecked();
+    expect(asked).toBe(0); // asked for only once turned on
+    await expect(freeList(page)).toHaveCount(14);
+
+    // Mouse: hover explains, a click filters.
+    await chip(page, 'Near my team').hover();
+    await expect(page.getByRole('tooltip')).toContainText('Desks within about 5 desk widths of a desk a teammate has booked that day');
+    await chip(page, 'Near my team').click();
+    await expect(nearChip).toBeChecked();
+    // D2 itself is free again in the afternoon.
+    await expect(freeList(page)).toHaveText(['Desk 1', 'Desk 2', 'Desk 3', 'Desk 8', 'Desk 9']);
+    await expect(status(page)).toHaveText('12 desks hidden by the filters.');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `${SCREENS}/deskmap-8-near-team-1280.png` });
+    await expectNoSeriousA11yViolations(page, 'the desk map filtered to near my team');
+
+    // Keyboard: the chip takes focus (its tooltip shows) and Space turns it off and on.
+    await nearChip.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab'); // reached by the keyboard: its tooltip shows (focus-visible)
+    await expect(nearChip).toBeFocused();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await expect(nearChip).toHaveAccessibleDescription(/teammate has booked that day/);
+    await page.keyboard.press('Space');
+    await expect(nearChip).not.toBeChecked();
+    await expect(freeList(page)).toHaveCount(14);
+    await page.keyboard.press('Space');
+    await expect(freeList(page)).toHaveText(['Desk 1', 'Desk 2', 'Desk 3', 'Desk 8', 'Desk 9']);
+    await page.screenshot({ path: `${SCREENS}/deskmap-9-near-team-tooltip-1280.png` });
+
+    // The next day nobody of the team is in: the filter says so and leaves nothing.
+    await page.goto(bookingPath(dayAfter, '09:00', '17:00'));
+    await expect(desk(page, 'D1')).toBeVisible();
+    await chip(page, 'Near my team').click();
+    await expect(status(page)).toContainText('No teammates booked on this floor that day.');
+    await expect(freeList(page)).toHaveCount(0);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `${SCREENS}/deskmap-10-near-team-empty-1280.png` });
+    await expectNoSeriousA11yViolations(page, 'the desk map with no teammates in');
+  });
+
+  test('at 375 x 812: the chip fits and filters by tap', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, viewerEmail, PASSWORD);
+    await page.goto(bookingPath(nearDay, '09:00', '17:00'));
+    await expect(desk(page, 'D1')).toBeVisible();
+    await chip(page, 'Near my team').click();
+    await expect(freeList(page)).toHaveText(['Desk 1', 'Desk 3', 'Desk 8', 'Desk 9']); // D2 is the teammate's
+    await expect(status(page)).toHaveText('12 desks hidden by the filters.');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `${SCREENS}/deskmap-11-near-team-phone.png` });
+    await expectNoSeriousA11yViolations(page, 'the desk map filtered to near my team on a phone');
   });
 });

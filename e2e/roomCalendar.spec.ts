@@ -78,13 +78,14 @@ test.describe('on a phone (375×812, touch)', () => {
     await slot.scrollIntoViewIfNeeded();
     await slot.tap({ force: true }); // the events layer lies over the slots; the calendar takes the touch from there
     const dialog = page.getByRole('dialog', { name: `Book ${room.Name}` });
-    await expect(dialog).toContainText('Tue 14 May 2030, 10:00–10:30');
+    await expect(dialog).toContainText(/Tuesday,? 14 May 2030,? 10:00–10:30/);
     await choose(page, 'End', '11:00');
-    await expect(dialog).toContainText('Tue 14 May 2030, 10:00–11:00');
+    await expect(dialog).toContainText(/Tuesday,? 14 May 2030,? 10:00–11:00/);
     await dialog.getByLabel('Team Name').fill('Design review from the phone');
     await page.screenshot({ path: `${SCREENS}/roomCalendar-2-phone-form.png`, fullPage: true });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`${room.Name} booked`).last()).toBeVisible();
+    await page.getByRole('dialog', { name: `${room.Name} booked` }).getByRole('button', { name: 'Book another' }).click(); // the confirmation (issue 20 point 7)
     const event = calendar.locator('.rbc-event').filter({ hasText: 'Design review from the phone' });
     await expect(event).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/roomCalendar-3-phone-day.png`, fullPage: true });
@@ -127,12 +128,13 @@ test.describe('on a desktop (1280×800)', () => {
     // Enter books the slot; the form offers a longer end.
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `Book ${room.Name}` });
-    await expect(dialog).toContainText('Tue 14 May 2030, 10:00–10:30');
+    await expect(dialog).toContainText(/Tuesday,? 14 May 2030,? 10:00–10:30/);
     await choose(page, 'End', '11:00');
     const title = 'Design review from the week view'; // the issue's example, cut to 'Design review from' before
     await dialog.getByLabel('Team Name').fill(title);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`${room.Name} booked`).last()).toBeVisible();
+    await page.getByRole('dialog', { name: `${room.Name} booked` }).getByRole('button', { name: 'Book another' }).click(); // the confirmation (issue 20 point 7)
     const event = page.getByTestId('room-calendar').locator('.rbc-event').filter({ hasText: title });
     await expect(event).toBeVisible();
     // The whole one-hour title is on screen: it wraps instead of being cut.

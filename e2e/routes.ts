@@ -19,6 +19,7 @@ export const SIGNED_IN_PAGES = [
   'menu/book/clinical/room',
   `menu/book/room/${START}/${END}/1/1`,
   'menu/calendar',
+  'menu/whosin',
   'menu/myprofile',
   'menu/tagTesting',
   'menu/settings',

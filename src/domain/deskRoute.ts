@@ -3,13 +3,14 @@
  * A segment is `YYYY-MM-DDTHH:mm`: what the clock on the site's wall shows, with no offset. It is
  * turned into an instant only on the booking screen, in the site's time zone (wallClock.ts).
  */
+import { calendarDayParts, formatCalendarDay, formatMinutes as timeLabel } from './dateFormat.js';
 import { fromWallClock, MINUTES_PER_DAY, type WallClock } from './wallClock.js';
 
 export const DESK_BOOK_PATH = '/menu/book/desk';
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
-/** 545 -> '09:05'. */
+/** 545 -> '09:05': the route segment's time (for people, dateFormat.ts's formatMinutes writes it). */
 export const formatMinutes = (minutes: number): string => `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 
 /** { date: '2030-03-12', minutes: 540 } -> '2030-03-12T09:00'. */
@@ -91,22 +92,11 @@ export const nextDay = (date: string): string => {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 };
 
-/** 'Tuesday, 12 March 2030' for a YYYY-MM-DD day (calendar words only, no time zone involved). */
-export const longDay = (date: string): string => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-    .format(new Date(Date.UTC(y, m - 1, d)));
-};
+/** 'Tuesday, 12 March 2030' (en-GB) for a YYYY-MM-DD day, in the shared date format (dateFormat.ts). */
+export const longDay = (date: string): string => formatCalendarDay(date);
 
-/** 'Tue 12' for a YYYY-MM-DD day: the desk screen's date strip (its full name is longDay's). */
-export const shortDay = (date: string): { weekday: string; day: string } => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const at = new Date(Date.UTC(y, m - 1, d));
-  return {
-    weekday: new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(at),
-    day: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(at),
-  };
-};
+/** 'Tue' and '12 Mar' (en-GB) for a YYYY-MM-DD day: the desk screen's date strip (its full name is longDay's). */
+export const shortDay = (date: string): { weekday: string; day: string } => calendarDayParts(date);
 
 /** The days from `first` to `last` (YYYY-MM-DD, both included), at most `max` of them. */
 export const daysFrom = (first: string, last: string, max: number): string[] => {
@@ -118,8 +108,8 @@ export const daysFrom = (first: string, last: string, max: number): string[] => 
 /** 'Tuesday, 12 March 2030, 09:00 to 17:00' (the end's day is named too when it differs). */
 export const describeRange = (start: WallClock, end: WallClock): string =>
   start.date === end.date
-    ? `${longDay(start.date)}, ${formatMinutes(start.minutes)} to ${formatMinutes(end.minutes)}`
-    : `${longDay(start.date)} ${formatMinutes(start.minutes)} to ${longDay(end.date)} ${formatMinutes(end.minutes)}`;
+    ? `${longDay(start.date)}, ${timeLabel(start.minutes)} to ${timeLabel(end.minutes)}`
+    : `${longDay(start.date)} ${timeLabel(start.minutes)} to ${longDay(end.date)} ${timeLabel(end.minutes)}`;
 
 /** The browser's own IANA zone: the date page's "today" before a site (and its zone) is chosen. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

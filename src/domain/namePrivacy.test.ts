@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, occupantNameShown, type OccupantFacts } from './namePrivacy.js';
+import { countsForNearTeam, initialsOf, occupantNameShown, type OccupantFacts } from './namePrivacy.js';
 
 const base: OccupantFacts = { setting: 'teammates', viewerId: 1, occupantId: 2, occupantHidesName: false, sharesTeam: true };
 
@@ -17,6 +17,25 @@ describe('occupantNameShown', () => {
   it('never names the viewer themselves (IsMine says so) nor a holder without an account', () => {
     expect(occupantNameShown({ ...base, setting: 'everyone', occupantId: 1 })).toBe(false);
     expect(occupantNameShown({ ...base, setting: 'everyone', occupantId: null })).toBe(false);
+  });
+});
+
+describe('countsForNearTeam', () => {
+  it('counts a teammate under "teammates" and "everyone"', () => {
+    expect(countsForNearTeam(base)).toBe(true);
+    expect(countsForNearTeam({ ...base, setting: 'everyone' })).toBe(true);
+  });
+  it('never counts someone outside the viewer teams, even when their name is shown to everyone', () => {
+    expect(countsForNearTeam({ ...base, setting: 'everyone', sharesTeam: false })).toBe(false);
+  });
+  it('does not count a teammate who hides their name, nor anyone when names are off', () => {
+    expect(countsForNearTeam({ ...base, occupantHidesName: true })).toBe(false);
+    expect(countsForNearTeam({ ...base, setting: 'everyone', occupantHidesName: true })).toBe(false);
+    expect(countsForNearTeam({ ...base, setting: 'off' })).toBe(false);
+  });
+  it('does not count the viewer themselves nor a holder without an account', () => {
+    expect(countsForNearTeam({ ...base, occupantId: 1 })).toBe(false);
+    expect(countsForNearTeam({ ...base, occupantId: null })).toBe(false);
   });
 });
 

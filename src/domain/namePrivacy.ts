@@ -22,6 +22,17 @@ export function occupantNameShown(f: OccupantFacts): boolean {
   return f.setting === 'everyone' || f.sharesTeam;
 }
 
+/**
+ * Whether a booked person makes the desks around them "near my team" for the viewer (issue 20, point 4):
+ * only a teammate whose name this viewer could see at that desk anyway. So the flag tells nothing the
+ * map and Who's in do not already show: a person who hides their name, or every person when the
+ * organisation turns names off, does not count (a highlighted ring of free desks would point at their
+ * desk); people outside the viewer's teams never count, whatever the setting.
+ */
+export function countsForNearTeam(f: OccupantFacts): boolean {
+  return f.sharesTeam && occupantNameShown(f);
+}
+
 /** 'Mary Anne Smith' -> 'MS'; 'Cher' -> 'C'; '' -> '?'. Letters of any script, upper-cased. */
 export function initialsOf(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter((w) => w.length > 0);

@@ -35,6 +35,7 @@ import { roomBookingRoutes } from './features/roomBooking/roomBooking.routes.js'
 import { approvalsRoutes } from './features/approvals/approvals.routes.js';
 import { bookingUpdateRoutes } from './features/bookingUpdate/bookingUpdate.routes.js';
 import { myBookingsRoutes } from './features/myBookings/myBookings.routes.js';
+import { bookingCalendarFileRoutes } from './features/myBookings/bookingCalendarFile.routes.js';
 import { cancellationRoutes } from './features/cancellation/cancellation.routes.js';
 import { checkInRoutes } from './features/checkIn/checkIn.routes.js';
 import { calendarFeedRoutes } from './features/calendarFeed/calendarFeed.routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(approvalsRoutes(deps));
     await scoped.register(bookingUpdateRoutes(deps));
     await scoped.register(myBookingsRoutes(deps));
+    await scoped.register(bookingCalendarFileRoutes(deps));
     await scoped.register(cancellationRoutes(deps));
     await scoped.register(checkInRoutes(deps));
     await scoped.register(calendarFeedRoutes(deps));

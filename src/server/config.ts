@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RoleGroup } from '../domain/groupSync.js';
 import { ROLE_NAMES } from '../domain/roles.js';
+import { FALLBACK_LOCALE, supportedLocale } from '../domain/dateFormat.js';
 
 /**
  * Every environment variable Hotdesk reads, parsed once at start-up. A bad value stops the process
@@ -38,6 +39,8 @@ const EnvSchema = z.object({
   ON_BEHALF_DOMAINS: domainList().optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Hotdesk <hotdesk@localhost>'),
+  // Mail has no browser: its dates and times are written in this language (BCP 47), on the site's clock.
+  MAIL_LOCALE: z.string().default('en-GB').refine((tag) => supportedLocale(tag) !== undefined, 'must be a language tag the server knows, e.g. en-GB, en-US, de-DE'),
   // Prometheus metrics at /metrics: off unless set; then a bearer token equal to it is required (issue 19).
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -90,6 +93,8 @@ export interface Config {
   } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Language of dates and times in mail (MAIL_LOCALE, default en-GB); the values follow each site's zone. */
+  mailLocale: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Bearer token of /metrics; undefined: the endpoint does not exist. */
   metricsToken: string | undefined;
@@ -161,6 +166,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailLocale: supportedLocale(e.MAIL_LOCALE) ?? FALLBACK_LOCALE,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     push: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../deskRoute.js';
+import { IsoInstant } from './bookings.js';
 import { NamesOnMap } from './settings.js';
 
 /** GET /api/whos-in?date=YYYY-MM-DD: the day, read in each site's own time zone. */
@@ -39,3 +40,24 @@ export const WhosInResponse = z.object({
   Sites: z.array(WhosInSite),
 });
 export type WhosInResponse = z.infer<typeof WhosInResponse>;
+
+/** GET /api/bookings/for/{floorplanId}/near-team?start=&end=: the map's time range (ISO instants). */
+export const NearTeamQuery = z.object({ start: IsoInstant, end: IsoInstant });
+
+/**
+ * "Near my team" for the caller on one floor (issue 20, point 4). A per-desk yes/no, sent as the ids
+ * of the desks that are near: never who sits where, nor how many.
+ */
+export const NearTeamAnswer = z.object({
+  /** Desks within NearDistance of a desk a teammate has booked that day (each site's own day), or assigned to one of the caller's teams. */
+  DeskIds: z.array(z.string()),
+  /** Some teammate who counts (see namePrivacy.countsForNearTeam) has a desk on this floor that day: the empty state's words. */
+  TeammatesBooked: z.boolean(),
+  /** The caller is in at least one team. */
+  InTeam: z.boolean(),
+  /** Under 'off' teammates' bookings never count; only desks assigned to the caller's teams do. */
+  NamesOnMap,
+  /** Centre-to-centre distance in drawing units that counts as near (a desk is 20 units wide). */
+  NearDistance: z.number(),
+});
+export type NearTeamAnswer = z.infer<typeof NearTeamAnswer>;

@@ -27,7 +27,7 @@ export function AppRoutes() {
             path={r.path}
             element={(
               <RequireAccess rule={accessRule(r)}>
-                <Suspense fallback={<PageLoading />}>{r.element ?? <ComingSoon screen={r.screen} back={r.back} />}</Suspense>
+                <Suspense fallback={<PageLoading screen={r.screen} />}>{r.element ?? <ComingSoon screen={r.screen} back={r.back} />}</Suspense>
               </RequireAccess>
             )}
           />

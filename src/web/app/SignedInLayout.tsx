@@ -1,8 +1,9 @@
-import { Button, Center, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ApiError } from './api.js';
 import { ErrorBar } from './shell/ErrorBar.js';
+import { LoadingState } from './shell/LoadingState.js';
 import { Shell } from './shell/Shell.js';
 import { useSettings } from './useSettings.js';
 
@@ -39,9 +40,7 @@ export function SignedInLayout() {
 
   return (
     <Shell>
-      <Center py="xl">
-        <Loader aria-label="Loading" />
-      </Center>
+      <LoadingState what="Hotdesk" minHeight={200} />
     </Shell>
   );
 }

@@ -1,5 +1,5 @@
-import { Center, Loader } from '@mantine/core';
 import { lazy, useState, type ComponentType, type JSX } from 'react';
+import { LoadingState } from './shell/LoadingState.js';
 
 /** The feature modules already loaded, by their loader: a page whose code is in renders at once. */
 const loadedModules = new Map<() => Promise<unknown>, Record<string, unknown>>();
@@ -58,7 +58,7 @@ async function loadOrReload<M>(load: () => Promise<M>): Promise<M> {
 }
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
-/** Shown for the moment a screen's chunk takes to arrive. */
-export function PageLoading() {
-  return <Center mih={200}><Loader aria-label="Loading the page" /></Center>;
+/** Shown for the moment a screen's chunk takes to arrive: the shared loading state, named after the screen when known. */
+export function PageLoading({ screen }: { screen?: string }) {
+  return <LoadingState what={screen ?? 'the page'} minHeight={200} />;
 }

@@ -72,7 +72,7 @@ describe('POST /api/bookings/approve/{id}', () => {
     const mails = await mailRows(t);
     expect(mails.map((m) => m.to).sort()).toEqual(['guest@example.org', 'staff@hq.example']);
     for (const m of mails) {
-      expect(m.subject).toBe('Room request approved: Boardroom, Tue 02 Apr 2030, 09:00–10:00');
+      expect(m.subject).toBe('Room request approved: Boardroom, Tue, 2 Apr 2030, 09:00–10:00');
       expect(m.ics).toContain('UID:hotdesk-booking-');
       expect(m.ics).toContain('LOCATION:Boardroom\\, Floor 2\\, London HQ');
     }
@@ -131,7 +131,7 @@ describe('POST /api/bookings/reject/{id}', () => {
     const mails = await mailRows(t);
     expect(mails.map((m) => m.to).sort()).toEqual(['guest@example.org', 'staff@hq.example']);
     for (const m of mails) {
-      expect(m.subject).toBe('Room request rejected: Boardroom, Tue 02 Apr 2030, 09:00–10:00');
+      expect(m.subject).toBe('Room request rejected: Boardroom, Tue, 2 Apr 2030, 09:00–10:00');
       expect(m.body_text).toContain('Reason: Board meeting that day');
       expect(m.ics).toBeNull();
     }

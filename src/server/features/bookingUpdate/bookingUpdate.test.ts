@@ -30,7 +30,7 @@ describe('POST /api/bookings/{id} (room bookings)', () => {
     expect(res.json()).toMatchObject({ Id: b.Id, Status: 1, Description: 'Moved sync', BookedByUserId: o.staff.id, ...slot(2, '11:00', '12:30') });
     const mails = await mailRows(t);
     expect(mails.map((m) => m.to).sort()).toEqual(['guest@example.org', 'staff@hq.example']);
-    expect(mails[0]!.subject).toBe('Room booking changed: Thames, Tue 02 Apr 2030, 11:00–12:30');
+    expect(mails[0]!.subject).toBe('Room booking changed: Thames, Tue, 2 Apr 2030, 11:00–12:30');
     expect(mails[0]!.ics).toContain('DTSTART:20300402T100000Z');
   });
 
@@ -81,7 +81,7 @@ describe('POST /api/bookings/{id} (room bookings)', () => {
     const mails = await mailRows(t);
     expect(mails.filter((m) => m.subject.startsWith('Room request:')).map((m) => m.to).sort())
       .toEqual(['approver@hq.example', 'facilities@hq.example', 'rooms@hq.example']);
-    expect(mails.find((m) => m.to === 'staff@hq.example')).toMatchObject({ subject: 'Room booking changed: Boardroom, Tue 02 Apr 2030, 09:00–10:00', ics: null });
+    expect(mails.find((m) => m.to === 'staff@hq.example')).toMatchObject({ subject: 'Room booking changed: Boardroom, Tue, 2 Apr 2030, 09:00–10:00', ics: null });
     // renaming keeps it Pending
     expect((await update(o.staff, b.Id, { Description: 'Renamed' })).json().Status).toBe(0);
     const mine = await bookVia(t, o.approver, { RoomId: o.boardroom, ...slot(3, '09:00', '10:00') });

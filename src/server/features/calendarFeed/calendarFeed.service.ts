@@ -43,7 +43,9 @@ export async function feedCalendar(deps: AppDeps, token: string): Promise<string
     const isRoom = b.room_id !== null;
     const what = isRoom ? (b.room_name ?? 'Room') : `Desk ${b.desk_name ?? b.desk_id ?? ''}`.trim();
     return {
-      uid: `booking-${b.id}@hotdesk`,
+      // The same UID as the booking's mailed entry and its "Add to calendar" file (mail/bookingIcs.ts):
+      // a calendar that has one of those and this feed shows one event, not two.
+      uid: `hotdesk-booking-${b.id}`,
       start: utc(b.starts_at), startInputType: 'utc', startOutputType: 'utc',
       end: utc(b.finishes_at), endInputType: 'utc', endOutputType: 'utc',
       title: b.description ? `${what}: ${b.description}` : what,

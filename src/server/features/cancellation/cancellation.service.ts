@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns/format';
 import { canCancelBooking, cancellationNeedsReason, hasReason, isCancellable } from '../../../domain/approval.js';
 import { bookingStatusInWords, isBookingStatus } from '../../../domain/bookingStatus.js';
 import { hasRole, isAdmin } from '../../../domain/permissions.js';
@@ -8,6 +6,7 @@ import type { CancelBookingInput } from '../../../domain/wire/myBookings.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { whenText } from '../mail/bookingMail.js';
 import { notify } from '../notifications/notify.js';
 import { inTransaction, isRoomAdminOf } from '../orgAccess/orgAccess.repo.js';
 import { lockBooking, markCancelled, type BookingToCancel } from './cancellation.repo.js';
@@ -15,13 +14,11 @@ import { lockBooking, markCancelled, type BookingToCancel } from './cancellation
 export const CANCEL_NOT_ALLOWED = 'You can only cancel your own bookings, or bookings made on your behalf.';
 export const CANCEL_REASON_NEEDED = "A reason is required to cancel someone else's booking.";
 
-/** "Thames (London HQ) on Mon 7 Jan 2030, 09:00–10:00", in the site's time zone. */
+/** "room Thames (London HQ) on Mon, 7 Jan 2030, 09:00–10:00": the site's clock, mail's language (whenText). */
 export function describeBooking(b: { room_name: string | null; desk_name: string | null; desk_id: string | null; room_id: number | null;
-  site_name: string; starts_at: Date; finishes_at: Date; time_zone: string }): string {
-  const start = new TZDate(b.starts_at.getTime(), b.time_zone);
-  const finish = new TZDate(b.finishes_at.getTime(), b.time_zone);
+  site_name: string; starts_at: Date; finishes_at: Date; time_zone: string }, locale?: string): string {
   const what = b.room_id !== null ? `room ${b.room_name ?? ''}` : `desk ${b.desk_name ?? b.desk_id ?? ''}`;
-  return `${what} (${b.site_name}) on ${format(start, 'EEE d MMM yyyy, HH:mm')}–${format(finish, 'HH:mm')}`;
+  return `${what} (${b.site_name}) on ${whenText(b.starts_at, b.finishes_at, b.time_zone, locale)}`;
 }
 
 /**
@@ -55,13 +52,13 @@ export async function cancelBooking(deps: AppDeps, user: SessionUser, input: Can
     if (cancellationNeedsReason(decision.asAdmin) && !hasReason(reason)) throw fieldError('CancellationReason', CANCEL_REASON_NEEDED);
 
     const cancelled = await markCancelled(client, { id: b.id, reason, asAdmin: decision.asAdmin, byUserId: user.id, at: now });
-    if (decision.asAdmin) await tellOwner(client, b, user, reason);
+    if (decision.asAdmin) await tellOwner(client, b, user, reason, deps.config.mailLocale);
     return cancelled;
   });
 }
 
-async function tellOwner(client: Parameters<typeof notify>[0], b: BookingToCancel, by: SessionUser, reason: string): Promise<void> {
-  const what = describeBooking(b);
+async function tellOwner(client: Parameters<typeof notify>[0], b: BookingToCancel, by: SessionUser, reason: string, locale: string): Promise<void> {
+  const what = describeBooking(b, locale);
   await notify(client, {
     userIds: [b.booked_by_user_id],
     emails: b.on_behalf_of_email ? [b.on_behalf_of_email] : [],

@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns/format';
+import { FALLBACK_LOCALE, formatDay, formatTime } from '../../../domain/dateFormat.js';
 import { BOOKING_STATUS, bookingStatusInWords, isBookingStatus } from '../../../domain/bookingStatus.js';
 import { checkInWindow } from '../../../domain/checkIn.js';
 import { isValidEmail } from '../../../domain/email.js';
@@ -53,18 +52,20 @@ export async function checkInInfo(
   return { RoomDetails: room.details, UpcomingMeeting: present(upcoming), PreviousMeeting: present(previous), Now: now.toISOString() };
 }
 
-const at = (d: Date, timeZone: string) => format(new TZDate(d.getTime(), timeZone), "HH:mm 'on' EEE d MMM");
+/** '08:45 on Mon 7 Jan': the shared date format on the site's clock, in the server's language (MAIL_LOCALE). */
+const at = (d: Date, timeZone: string, now: Date, locale = FALLBACK_LOCALE) =>
+  `${formatTime(d, { timeZone, locale })} on ${formatDay(d, { timeZone, locale, short: true, now })}`;
 
 /** Why this booking cannot be checked in now, in words; null when it can. */
-function refusal(m: MeetingRow & { time_zone: string }, now: Date): string | null {
+function refusal(m: MeetingRow & { time_zone: string }, now: Date, locale?: string): string | null {
   if (m.room_id === null) return 'Only room bookings can be checked in.';
   if (m.status !== BOOKING_STATUS.Approved) {
     const words = isBookingStatus(m.status) ? bookingStatusInWords(m.status) : 'not approved';
     return `Only approved bookings can be checked in. This booking is ${words}.`;
   }
   const { opens, closes } = checkInWindow(m.starts_at);
-  if (now < opens) return `Check-in opens at ${at(opens, m.time_zone)}, 15 minutes before the meeting starts.`;
-  if (now > closes) return `Check-in closed at ${at(closes, m.time_zone)}, 15 minutes after the meeting started.`;
+  if (now < opens) return `Check-in opens at ${at(opens, m.time_zone, now, locale)}, 15 minutes before the meeting starts.`;
+  if (now > closes) return `Check-in closed at ${at(closes, m.time_zone, now, locale)}, 15 minutes after the meeting started.`;
   return null;
 }
 
@@ -100,7 +101,7 @@ export async function checkIn(
   const view = (m: MeetingRow) => toCheckInPageMeeting(m, now, { yours: !!user, publicDescriptions: room?.publicDescriptions ?? false });
   if (found.checked_in_at !== null) return { AlreadyCheckedIn: true, Message: ALREADY_CHECKED_IN, Booking: view(found) };
   const tz = room?.details.TimeZone ?? deps.config.defaultTimeZone;
-  const why = refusal({ ...found, time_zone: tz }, now);
+  const why = refusal({ ...found, time_zone: tz }, now, deps.config.mailLocale);
   if (why) throw conflict(why);
 
   const done = await recordCheckIn(deps.pool, { bookingId, userId: user?.id ?? null, name, at: now });
@@ -108,5 +109,5 @@ export async function checkIn(
   // Someone else's check-in (or a cancellation) got there first: answer from what is stored now.
   const again = await findMeeting(deps.pool, bookingId);
   if (again && again.checked_in_at !== null) return { AlreadyCheckedIn: true, Message: ALREADY_CHECKED_IN, Booking: view(again) };
-  throw conflict(again ? (refusal({ ...again, time_zone: tz }, now) ?? 'This booking can no longer be checked in.') : 'This booking can no longer be checked in.');
+  throw conflict(again ? (refusal({ ...again, time_zone: tz }, now, deps.config.mailLocale) ?? 'This booking can no longer be checked in.') : 'This booking can no longer be checked in.');
 }

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { ReadCache } from '../../db/readCache.js';
 
-export interface DeskFacts { id: string; name: string; bookable: boolean; assignedTeams: number[] }
+/** x, y: the desk's top-left corner in drawing units ("near my team" measures between desks). */
+export interface DeskFacts { id: string; name: string; bookable: boolean; assignedTeams: number[]; x: number; y: number }
 
 /**
  * Desks of a published layout, parsed once per layout version and kept in memory: a 5,000-desk
@@ -26,6 +27,7 @@ export function desksOf(json: string): Map<string, DeskFacts> {
       name: typeof d['alias'] === 'string' && d['alias'] !== '' ? d['alias'] : id,
       bookable: d['bookable'] === true,
       assignedTeams: Array.isArray(d['assignedTeams']) ? d['assignedTeams'].map(Number) : [],
+      x: Number(d['x']) || 0, y: Number(d['y']) || 0,
     });
   }
   return desks;

@@ -27,6 +27,8 @@ const MAX_LINE_OCTETS = 75;
 
 /** RFC 5545 TEXT: backslash, newline, semicolon and comma escaped (as the library's formatText). */
 const text = (s: string) => s.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/;/g, '\\;').replace(/,/g, '\\,');
+/** The same escaping and times for other calendar entries (myBookings/bookingCalendarFile.ts). */
+export { text as icsText, utc as icsUtc };
 
 /** 20300402T080000Z */
 function utc(d: Date): string {

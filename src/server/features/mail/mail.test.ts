@@ -93,7 +93,7 @@ describe('mail outbox job with a real SMTP server', () => {
       expect(ics).toContain('SUMMARY:Quarterly review');
     }
     const subjects = received.map((r) => decodeSubject(header(r.raw, 'Subject') ?? ''));
-    expect(subjects).toEqual(['Room booked: Thames, Tue 02 Apr 2030, 09:00–10:00', 'Room booked: Thames, Tue 02 Apr 2030, 09:00–10:00']);
+    expect(subjects).toEqual(['Room booked: Thames, Tue, 2 Apr 2030, 09:00–10:00', 'Room booked: Thames, Tue, 2 Apr 2030, 09:00–10:00']);
     for (const row of await outbox()) expect(row).toMatchObject({ attempts: 1, last_error: null, sent_at: NOW });
     // Sent mail is not sent again.
     expect(await job(smtpUrl)).toEqual({ sent: 0, failed: 0 });
@@ -164,7 +164,7 @@ describe('mail outbox job with a real SMTP server', () => {
     expect(await job(undefined)).toEqual({ sent: 1, failed: 0 });
     expect(logged).toHaveLength(1);
     expect(logged[0]!.msg).toContain('SMTP_URL is not set');
-    expect(logged[0]!.obj).toMatchObject({ mail: { to: 'staff@hq.example', subject: 'Room booked: Thames, Tue 02 Apr 2030, 09:00–10:00' } });
+    expect(logged[0]!.obj).toMatchObject({ mail: { to: 'staff@hq.example', subject: 'Room booked: Thames, Tue, 2 Apr 2030, 09:00–10:00' } });
     expect((await outbox())[0].sent_at).toEqual(NOW);
   });
 });

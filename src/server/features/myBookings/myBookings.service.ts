@@ -1,6 +1,6 @@
-import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { bookingStatusInWords, isBookingStatus } from '../../../domain/bookingStatus.js';
+import { isoWithOffset } from '../../../domain/dateFormat.js';
 import type { MyBookings } from '../../../domain/wire/myBookings.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
@@ -26,12 +26,12 @@ export const EXPORT_HEADER = [
   'Booked By', 'Parking', 'Status', 'Cancellation Reason', 'Cancelled By', 'Checked In By',
 ] as const;
 
-/** Wall-clock time at the site, as a spreadsheet reads it ("2030-01-07 09:30"); the Time Zone column says where. */
-const local = (d: Date, timeZone: string) => format(new TZDate(d.getTime(), timeZone), 'yyyy-MM-dd HH:mm');
 
 const exportRow = (r: MyBookingRow) => [
   r.id, r.room_id !== null ? 'Room' : 'Desk', r.site_name, r.location_name, r.room_id !== null ? r.room_name : (r.desk_name ?? r.desk_id),
-  local(r.starts_at, r.time_zone), local(r.finishes_at, r.time_zone), r.time_zone, r.description, r.on_behalf_of_email,
+  // ISO 8601 on the site's clock with its offset ('2030-01-07T09:30:00+00:00'), as in the report file;
+  // the Time Zone column names the zone.
+  isoWithOffset(r.starts_at, r.time_zone), isoWithOffset(r.finishes_at, r.time_zone), r.time_zone, r.description, r.on_behalf_of_email,
   r.booked_by_user_name, r.include_parking ? 'Yes' : 'No', isBookingStatus(r.status) ? bookingStatusInWords(r.status) : String(r.status),
   r.cancellation_reason, r.status === 3 ? (r.cancelled_by_admin ? `${r.cancelled_by_user_name ?? ''} (admin)`.trim() : (r.cancelled_by_user_name ?? '')) : '',
   r.checked_in_by_name ?? '',

@@ -125,7 +125,7 @@ describe('GET /api/bookings/my/export', () => {
     expect(rows).toHaveLength(4); // header + three of mine, not the stranger's
     const byId = new Map(rows.slice(1).map((r) => [Number(r[0]), Object.fromEntries(EXPORT_HEADER.map((h, i) => [h, r[i]]))]));
     expect(byId.get(a)).toMatchObject({
-      Type: 'Room', Site: 'London HQ', Location: 'Floor 1', 'Room or Desk': 'Thames', Start: '2030-01-07 09:30', Finish: '2030-01-07 10:30',
+      Type: 'Room', Site: 'London HQ', Location: 'Floor 1', 'Room or Desk': 'Thames', Start: '2030-01-07T09:30:00+00:00', Finish: '2030-01-07T10:30:00+00:00',
       'Time Zone': 'Europe/London', Description: 'Budget, "final" review\nbring laptops', Status: 'Approved', 'Booked By': 'Olive Owner',
     });
     expect(byId.get(b)).toMatchObject({ Type: 'Desk', 'Room or Desk': 'Desk D1', Description: `'=HYPERLINK("http://evil")`, Status: 'Cancelled' });
@@ -180,12 +180,12 @@ describe('personal iCalendar feed', () => {
     expect(feed.body).toContain('BEGIN:VCALENDAR');
     const events = vevents(feed.body);
     expect(events).toHaveLength(3);
-    const ev = events.find((e) => e['UID'] === `booking-${a}@hotdesk`)!;
+    const ev = events.find((e) => e['UID'] === `hotdesk-booking-${a}`)!;
     expect(ev['DTSTART']).toBe('20300107T090000Z');
     expect(ev['DTEND']).toBe('20300107T100000Z');
     expect(ev['SUMMARY']).toBe('Thames: Sprint review');
     expect(ev['STATUS']).toBe('CONFIRMED');
-    const d = events.find((e) => e['UID'] === `booking-${b}@hotdesk`)!;
+    const d = events.find((e) => e['UID'] === `hotdesk-booking-${b}`)!;
     expect([d['DTSTART'], d['DTEND']]).toEqual(['20300108T080000Z', '20300108T110000Z']);
     expect(events.filter((e) => e['STATUS'] === 'TENTATIVE')).toHaveLength(1);
   });

@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns/format';
+import { FALLBACK_LOCALE, formatDayTime } from '../../../domain/dateFormat.js';
 import { isBookingStatus } from '../../../domain/bookingStatus.js';
 import { resolveRoomCheckIns, shouldAutoCancel } from '../../../domain/checkIn.js';
 import type { AppDeps } from '../../deps.js';
@@ -26,7 +25,7 @@ const releasable = (c: NoShowCandidate, now: Date): boolean =>
  * update, notify, commit, so every instance may run this at once and each booking changes once.
  * Returns the ids released.
  */
-export async function releaseNoShows(deps: Pick<AppDeps, 'pool' | 'now'>): Promise<number[]> {
+export async function releaseNoShows(deps: Pick<AppDeps, 'pool' | 'now'> & { config?: Pick<AppDeps['config'], 'mailLocale'> }): Promise<number[]> {
   const released: number[] = [];
   for (;;) {
     const now = deps.now();
@@ -35,7 +34,8 @@ export async function releaseNoShows(deps: Pick<AppDeps, 'pool' | 'now'>): Promi
       const due = candidates.filter((c) => releasable(c, now));
       const changed = new Set(await markAutoCancelled(client, due.map((c) => c.id), now));
       for (const c of due.filter((d) => changed.has(d.id))) {
-        const when = format(new TZDate(c.starts_at.getTime(), c.time_zone), "EEE d MMM yyyy 'at' HH:mm");
+        // The shared date format on the site's clock, in mail's language: 'Mon, 7 Jan 2030, 09:00' (en-GB).
+        const when = formatDayTime(c.starts_at, { timeZone: c.time_zone, locale: deps.config?.mailLocale ?? FALLBACK_LOCALE, short: true, withYear: true });
         await notify(client, {
           userIds: [c.booked_by_user_id],
           emails: c.on_behalf_of_email ? [c.on_behalf_of_email] : [],

@@ -147,7 +147,7 @@ export async function tagById(db: Db, id: number): Promise<{ id: number; type: T
 
 export interface ExportRow {
   gid: string; id: number; kind: 'Desk' | 'Room'; site: string; location: string; resource: string;
-  starts_at: Date; finishes_at: Date; status: number; booked_by: string; booked_by_email: string; on_behalf_of: string;
+  starts_at: Date; finishes_at: Date; time_zone: string; status: number; booked_by: string; booked_by_email: string; on_behalf_of: string;
 }
 
 /**
@@ -162,7 +162,7 @@ export async function* exportRows(pool: pg.Pool, r: ReportRange, filter: ReportF
     await client.query(
       `DECLARE report_export NO SCROLL CURSOR FOR WITH ${[boundsCte(r), ...g.ctes].join(',')}
        SELECT (${g.key})::text AS gid, b.id, CASE WHEN b.desk_id IS NOT NULL THEN 'Desk' ELSE 'Room' END AS kind, st.title AS site, l.title AS location,
-         coalesce(b.desk_name, b.desk_id, r.name) AS resource, b.starts_at, b.finishes_at, b.status,
+         coalesce(b.desk_name, b.desk_id, r.name) AS resource, b.starts_at, b.finishes_at, st.time_zone, b.status,
          bu.full_name AS booked_by, bu.email AS booked_by_email, b.on_behalf_of_email AS on_behalf_of
        FROM bookings b JOIN bounds s ON s.id = b.site_id ${g.joins}
          JOIN sites st ON st.id = b.site_id JOIN locations l ON l.id = b.location_id LEFT JOIN rooms r ON r.id = b.room_id

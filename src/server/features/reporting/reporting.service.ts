@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { csvLine, isCalendarDay, REPORT_ALL_LABELS, type ReportFilter } from '../../../domain/adminRules.js';
+import { isoWithOffset } from '../../../domain/dateFormat.js';
 import { bookingStatusInWords, isBookingStatus } from '../../../domain/bookingStatus.js';
 import type { StatsResponse } from '../../../domain/wire/admin.js';
 import type { AppDeps } from '../../deps.js';
@@ -77,7 +78,8 @@ export async function stats(deps: AppDeps, filter: ReportFilter, tagId: number, 
   return out;
 }
 
-export const EXPORT_HEADER = ['Label', 'BookingId', 'Kind', 'Site', 'Location', 'Desk or room', 'Start', 'Finish', 'Status', 'Booked by', 'Booked by e-mail', 'On behalf of'];
+/** Start and Finish: ISO 8601 on the site's clock with its offset (dateFormat.ts isoWithOffset), as in the My Bookings file. */
+export const EXPORT_HEADER = ['Label', 'BookingId', 'Kind', 'Site', 'Location', 'Desk or room', 'Start', 'Finish', 'Time Zone', 'Status', 'Booked by', 'Booked by e-mail', 'On behalf of'];
 
 /**
  * GET /api/bookings/export/filter/...: the bookings behind the report's counts, one CSV line each,
@@ -91,7 +93,7 @@ export async function exportCsv(deps: AppDeps, filter: ReportFilter, tagId: numb
     yield csvLine(EXPORT_HEADER);
     for await (const batch of exportRows(deps.pool, range, filter, tag)) {
       yield batch.map((r) => csvLine([
-        labels.get(r.gid) ?? r.gid, r.id, r.kind, r.site, r.location, r.resource, r.starts_at.toISOString(), r.finishes_at.toISOString(),
+        labels.get(r.gid) ?? r.gid, r.id, r.kind, r.site, r.location, r.resource, isoWithOffset(r.starts_at, r.time_zone), isoWithOffset(r.finishes_at, r.time_zone), r.time_zone,
         isBookingStatus(r.status) ? bookingStatusInWords(r.status) : r.status, r.booked_by, r.booked_by_email, r.on_behalf_of,
       ])).join('');
     }

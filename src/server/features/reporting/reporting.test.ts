@@ -171,12 +171,16 @@ describe('GET /api/bookings/export (CSV of the bookings behind the counts)', () 
     expect(res.headers['content-disposition']).toBe('attachment; filename="bookings-desk-2030-07-01-2030-07-31.csv"');
     const lines = parse(res.body);
     expect(lines[0]).toBe(EXPORT_HEADER.join(','));
-    expect(lines[0]).toBe('Label,BookingId,Kind,Site,Location,Desk or room,Start,Finish,Status,Booked by,Booked by e-mail,On behalf of');
+    expect(lines[0]).toBe('Label,BookingId,Kind,Site,Location,Desk or room,Start,Finish,Time Zone,Status,Booked by,Booked by e-mail,On behalf of');
     expect(lines.slice(1).map((l) => Number(l.split(',')[1]))).toEqual([b.d6, b.d1, b.d2, b.d3, b.d5, b.d9, b.d8]);
-    expect(lines).toContain(`Alpha / Ground,${b.d1},Desk,Alpha,Ground,Desk D1,2030-07-02T09:00:00.000Z,2030-07-02T10:00:00.000Z,Approved,Alice Report,alice@example.org,`);
+    expect(lines).toContain(`Alpha / Ground,${b.d1},Desk,Alpha,Ground,Desk D1,2030-07-02T10:00:00+01:00,2030-07-02T11:00:00+01:00,Europe/London,Approved,Alice Report,alice@example.org,`);
     // Names that a spreadsheet would run as formulas are neutralised.
-    expect(lines).toContain(`Alpha / Ground,${b.d3},Desk,Alpha,Ground,Desk D1,2030-07-04T09:00:00.000Z,2030-07-04T10:00:00.000Z,Pending,'@Bob,bob@example.org,`);
-    expect(lines).toContain(`Alpha / Ground (#${locA3}),${b.d9},Desk,Alpha,Ground,Desk D1,2030-07-12T09:00:00.000Z,2030-07-12T10:00:00.000Z,Approved,'@Bob,bob@example.org,`);
+    expect(lines).toContain(`Alpha / Ground,${b.d3},Desk,Alpha,Ground,Desk D1,2030-07-04T10:00:00+01:00,2030-07-04T11:00:00+01:00,Europe/London,Pending,'@Bob,bob@example.org,`);
+    expect(lines).toContain(`Alpha / Ground (#${locA3}),${b.d9},Desk,Alpha,Ground,Desk D1,2030-07-12T10:00:00+01:00,2030-07-12T11:00:00+01:00,Europe/London,Approved,'@Bob,bob@example.org,`);
+    // Times are ISO 8601 on each site's clock with its offset (summer time in both zones here), the same instants.
+    const beta = lines.filter((l) => l.split(',')[3] === 'Beta');
+    expect(beta.length).toBeGreaterThan(0);
+    for (const l of beta) expect(l).toMatch(/,2030-07-\d\dT\d\d:\d\d:00-04:00,2030-0[78]-\d\dT\d\d:\d\d:00-04:00,America\/New_York,/);
   });
 
   it('agrees with the counts for every filter', async () => {

@@ -40,7 +40,7 @@ describe('POST /api/bookings/room', () => {
     const mails = await mailRows(t);
     expect(mails.map((m) => m.to).sort()).toEqual(['guest@example.org', 'staff@hq.example']);
     for (const m of mails) {
-      expect(m.subject).toBe('Room booked: Thames, Tue 02 Apr 2030, 09:00–10:00');
+      expect(m.subject).toBe('Room booked: Thames, Tue, 2 Apr 2030, 09:00–10:00');
       expect(m.body_text).toContain('Room: Thames (Floor 1, London HQ)');
       expect(m.ics).toContain('DTSTART:20300402T080000Z');
       expect(m.ics).toContain('DTEND:20300402T090000Z');
@@ -55,14 +55,14 @@ describe('POST /api/bookings/room', () => {
     expect(res.statusCode).toBe(201);
     const mails = await mailRows(t);
     expect(mails.map((m) => m.to)).toEqual(['staff@hq.example']);
-    expect(mails[0]!.subject).toBe('Room booked: Thames, Tue 02 Apr 2030, 09:00–10:00');
+    expect(mails[0]!.subject).toBe('Room booked: Thames, Tue, 2 Apr 2030, 09:00–10:00');
     expect(mails[0]!.body_text).toBe([
-      'Your room is booked.', '', 'Room: Thames (Floor 1, London HQ)', 'When: Tue 02 Apr 2030, 09:00–10:00 (Europe/London)',
+      'Your room is booked.', '', 'Room: Thames (Floor 1, London HQ)', 'When: Tue, 2 Apr 2030, 09:00–10:00 (Europe/London)',
       'Meeting: Team sync', 'Booked by: Sofia Staff <staff@hq.example>', 'On behalf of: STAFF@hq.example', '', 'Your bookings: /menu/mybookings',
     ].join('\n'));
     expect(mails[0]!.ics).toContain(`UID:hotdesk-booking-${res.json().Id}`);
     expect((await t.pool.query('SELECT user_id, title, url FROM push_outbox')).rows)
-      .toEqual([{ user_id: o.staff.id, title: 'Room booked: Thames, Tue 02 Apr 2030, 09:00–10:00', url: '/menu/mybookings' }]);
+      .toEqual([{ user_id: o.staff.id, title: 'Room booked: Thames, Tue, 2 Apr 2030, 09:00–10:00', url: '/menu/mybookings' }]);
     // The calendar entry's sequence never runs ahead of the one a later change of the booking sends.
     const seq = Number(/SEQUENCE:(\d+)/.exec(mails[0]!.ics!)![1]);
     const updated = (await t.pool.query('SELECT updated_at FROM bookings')).rows[0].updated_at as Date;
@@ -240,7 +240,7 @@ describe('POST /api/bookings/room', () => {
       const mails = await mailRows(t);
       expect(mails.map((m) => m.to).sort()).toEqual(['approver@hq.example', 'facilities@hq.example', 'rooms@hq.example']);
       for (const m of mails) {
-        expect(m.subject).toBe('Room request: Boardroom, Tue 02 Apr 2030, 09:00–10:00');
+        expect(m.subject).toBe('Room request: Boardroom, Tue, 2 Apr 2030, 09:00–10:00');
         expect(m.body_text).toContain('waiting for approval');
         expect(m.body_text).toContain('Booked by: Sofia Staff <staff@hq.example>');
         expect(m.body_text).toContain('On behalf of: guest@example.org');

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WhosInQuery, WhosInResponse } from '../../../domain/wire/whosIn.js';
+import { z } from 'zod';
+import { Id } from '../../../domain/wire/common.js';
+import { NearTeamAnswer, NearTeamQuery, WhosInQuery, WhosInResponse } from '../../../domain/wire/whosIn.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/guard.js';
+import { nearTeam } from './nearTeam.service.js';
 import { whosIn } from './whosIn.service.js';
 
 export const whosInRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
@@ -13,4 +16,13 @@ export const whosInRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app
       querystring: WhosInQuery, response: { 200: WhosInResponse },
     },
   }, async (request) => whosIn(deps, requireUser(request), request.query.date));
+
+  app.get('/api/bookings/for/:floorplanId/near-team', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['bookings'],
+      summary: "\"Near my team\" on a floor for the map's time range: ids of the desks near a desk a teammate has booked that day (each site's own day), or assigned to your teams. No names; at most 60 reads a minute",
+      params: z.object({ floorplanId: Id }), querystring: NearTeamQuery, response: { 200: NearTeamAnswer },
+    },
+  }, async (request) => nearTeam(deps, requireUser(request), request.params.floorplanId, new Date(request.query.start), new Date(request.query.end)));
 };

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
 import { namesOnMapSetting } from '../settings/settings.service.js';
 import { countRead } from './readLimit.js';
+import { placeNames } from './placeNames.js';
 import { deskBookingsOfDay } from './whosIn.repo.js';
 
 /** How far back and ahead a day may be asked for: enough for any advance limit in use, not a history. */
@@ -30,20 +31,26 @@ export async function whosIn(deps: AppDeps, user: SessionUser, date: string): Pr
   const setting = await namesOnMapSetting(deps.pool, user.configVersion);
   if (setting === 'off' || (setting === 'teammates' && user.teamIds.length === 0)) return { Date: date, NamesOnMap: setting, Sites: [] };
 
-  const rows = await deskBookingsOfDay(deps.pool, date, user.id, user.teamIds, setting);
+  const [rows, places] = await Promise.all([
+    deskBookingsOfDay(deps.pool, date, user.id, user.teamIds, setting), placeNames(deps.pool, user.configVersion),
+  ]);
+  const sharesTeam = setting === 'teammates'; // those rows were found through the viewer's teams
   const sites = new Map<number, WhosInSite>();
   for (const r of rows) {
     const shown = occupantNameShown({
-      setting, viewerId: user.id, occupantId: r.user_id, occupantHidesName: r.hide_name_on_map, sharesTeam: r.shares_team,
+      setting, viewerId: user.id, occupantId: r.user_id, occupantHidesName: r.hide_name_on_map, sharesTeam,
     });
     if (!shown) continue;
     let site = sites.get(r.site_id);
-    if (!site) sites.set(r.site_id, (site = { SiteId: r.site_id, SiteName: r.site_name, TimeZone: r.time_zone, People: [] }));
+    if (!site) {
+      const s = places.sites.get(r.site_id);
+      sites.set(r.site_id, (site = { SiteId: r.site_id, SiteName: s?.title ?? '', TimeZone: s?.timeZone ?? 'UTC', People: [] }));
+    }
     site.People.push({
       Name: r.full_name, Initials: initialsOf(r.full_name),
-      DeskId: r.desk_id, DeskName: r.desk_name ?? r.desk_id, FloorplanId: r.floorplan_id, FloorplanName: r.floorplan_name,
-      LocationId: r.location_id, LocationName: r.location_name,
-      Start: r.starts_at.toISOString(), Finish: r.finishes_at.toISOString(),
+      DeskId: r.desk_id, DeskName: r.desk_name ?? r.desk_id, FloorplanId: r.floorplan_id, FloorplanName: places.floorplans.get(r.floorplan_id) ?? '',
+      LocationId: r.location_id, LocationName: places.locations.get(r.location_id) ?? '',
+      Start: new Date(r.start_ms).toISOString(), Finish: new Date(r.finish_ms).toISOString(),
     });
   }
   return { Date: date, NamesOnMap: setting, Sites: [...sites.values()] };

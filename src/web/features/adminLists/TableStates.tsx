@@ -1,6 +1,6 @@
 import { Skeleton, Table, Text } from '@mantine/core';
 
-/** Skeleton rows while an administration list loads (used through AdminListTable). */
+/** Skeleton rows while an administration list loads (used through AdminListTable); the label is a status, so it is announced. */
 export function LoadingRows({ columns, rows = 3, label }: { columns: number; rows?: number; label: string }) {
   return (
     <>
@@ -8,7 +8,7 @@ export function LoadingRows({ columns, rows = 3, label }: { columns: number; row
         <Table.Tr key={i} aria-hidden={i > 0 ? true : undefined}>
           {Array.from({ length: columns }, (_, c) => (
             <Table.Td key={c}>
-              {i === 0 && c === 0 ? <Text size="sm" c="dimmed">{label}</Text> : <Skeleton height={14} radius="sm" />}
+              {i === 0 && c === 0 ? <Text size="sm" c="dimmed" role="status">{label}</Text> : <Skeleton height={14} radius="sm" />}
             </Table.Td>
           ))}
         </Table.Tr>

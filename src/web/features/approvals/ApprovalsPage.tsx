@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,18 +7,22 @@ import { hasReason } from '../../../domain/approval.js';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
+import { LoadingState } from '../../app/shell/LoadingState.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from '../roomBooking/apiErrors.js';
+import { browserTimeZone } from '../../../domain/deskRoute.js';
+import { useShortDates } from '../appShell/index.js';
 import { slotText } from '../roomBooking/roomBookingView.js';
 import { approvalKeys, approveBooking, getPendingApprovals, getSites, rejectBooking } from './approvalsApi.js';
 
 export const APPROVE_CONFIRM = 'Approve this booking? Are you sure?';
 
 type Zones = ReadonlyMap<number, string>;
-/** On the site's wall clock; until the sites load (or for an unknown site), the browser's own. */
-const when = (b: Booking, zones: Zones) =>
-  slotText(new Date(b.Start), new Date(b.Finish), zones.get(b.SiteId) ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+/** On the site's wall clock; until the sites load (or for an unknown site), the browser's own. Short under 768 px. */
+const when = (b: Booking, zones: Zones, short: boolean) =>
+  slotText(new Date(b.Start), new Date(b.Finish), zones.get(b.SiteId) ?? browserTimeZone(), short);
 
 /**
  * /menu/approvals, Booking Approval (SPEC 2.6): the pending requests of the rooms the person
@@ -29,6 +33,7 @@ export function ApprovalsPage() {
   const pending = useQuery({ queryKey: approvalKeys.pending, queryFn: getPendingApprovals });
   const sites = useQuery({ queryKey: approvalKeys.sites, queryFn: getSites });
   const zones: Zones = new Map((sites.data ?? []).map((s) => [s.Id, s.TimeZone]));
+  const short = useShortDates();
   const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<Booking | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: approvalKeys.pending });
@@ -37,7 +42,7 @@ export function ApprovalsPage() {
     mutationFn: (b: Booking) => approveBooking(b.Id),
     onSuccess: (_r, b) => {
       setError(null);
-      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Approved: ${b.RoomName}, ${when(b, zones)}` });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Approved: ${b.RoomName}, ${when(b, zones, short)}` });
       return refresh();
     },
     onError: (err) => { setError(`Unable to approve booking: ${statusOf(err)}`); void refresh(); },
@@ -52,12 +57,12 @@ export function ApprovalsPage() {
 
   return (
     <>
-      {pending.error && <ErrorBar message="Unable to get pending bookings" />}
+      {pending.error && <LoadErrorBar message="Unable to get pending bookings" onRetry={() => void pending.refetch()} retrying={pending.isFetching} />}
       {error && <ErrorBar message={error} />}
       <Panel size="md">
         <PageHeading>Booking Approval</PageHeading>
         <Stack>
-          {pending.isPending && <Loader size="sm" aria-label="Loading requests" />}
+          {pending.isPending && <LoadingState what="booking requests" />}
           {pending.data?.length === 0 && <Text>There are no booking requests waiting for your approval.</Text>}
           {pending.data && pending.data.length > 0 && (
             <Paper withBorder style={{ overflowX: 'auto' }}>
@@ -75,7 +80,7 @@ export function ApprovalsPage() {
                   {pending.data.map((b) => (
                     <Table.Tr key={b.Id} data-booking-id={b.Id}>
                       <Table.Td>{b.RoomName}<Text size="xs" c="dimmed">{b.SiteName}</Text></Table.Td>
-                      <Table.Td>{when(b, zones)}</Table.Td>
+                      <Table.Td>{when(b, zones, short)}</Table.Td>
                       <Table.Td>{b.Description}</Table.Td>
                       <Table.Td>{b.BookedByUserName}{b.OnBehalfOfEmail && <Text size="xs">for {b.OnBehalfOfEmail}</Text>}</Table.Td>
                       <Table.Td>
@@ -100,13 +105,14 @@ export function ApprovalsPage() {
 
 function RejectModal({ booking, zones, onClose, onDone }: { booking: Booking; zones: Zones; onClose: () => void; onDone: (error: string | null) => void }) {
   const [reason, setReason] = useState('');
+  const short = useShortDates();
   const reject = useMutation({
     mutationFn: () => {
       if (!Number.isInteger(booking.Id) || booking.Id <= 0) throw new Error('bad booking');
       return rejectBooking(booking.Id, reason.trim());
     },
     onSuccess: () => {
-      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Rejected: ${booking.RoomName}, ${when(booking, zones)}` });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, color: 'green', message: `Rejected: ${booking.RoomName}, ${when(booking, zones, short)}` });
       onDone(null);
       onClose();
     },
@@ -120,7 +126,7 @@ function RejectModal({ booking, zones, onClose, onDone }: { booking: Booking; zo
     <Modal opened onClose={onClose} title="Reject booking" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit}>
         <Stack>
-          <Text>{booking.RoomName}, {when(booking, zones)}: {booking.Description}</Text>
+          <Text>{booking.RoomName}, {when(booking, zones, short)}: {booking.Description}</Text>
           <Textarea label="Reason" required autosize minRows={2} maxLength={1000} value={reason} data-autofocus
             onChange={(e) => setReason(e.currentTarget.value)} />
           {!hasReason(reason) && <Alert color="gray" variant="transparent" p={0}>A reason is required to reject a booking.</Alert>}

@@ -1,15 +1,16 @@
-import { Alert, Badge, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { bookingStatusInWords, isBookingStatus, BOOKING_STATUS } from '../../../domain/bookingStatus.js';
 import { isValidEmail } from '../../../domain/email.js';
 import type { CheckInPageMeeting } from '../../../domain/wire/myBookings.js';
 import { ApiError } from '../../app/api.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
+import { LoadingState } from '../../app/shell/LoadingState.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
+import { useDateFormat } from '../appShell/index.js';
 import { checkIn, checkInKeys, getCheckInInfo, isSignedIn } from './checkInApi.js';
 
 export const EMAIL_NEEDED = 'Please enter a valid email address';
@@ -17,8 +18,6 @@ export const CHECK_IN_FAILED = 'An error occurred. Unable to check-in.';
 export const CHECKED_IN = "You're Checked-In";
 export const NOT_YOURS = 'Only the person who booked this meeting, the person it was booked for, or an admin of this room can check in to it.';
 export const EMAIL_HELP = 'The e-mail address of the person who booked the meeting, or of the person it was booked for.';
-
-const when = (m: CheckInPageMeeting) => `${format(new Date(m.Start), 'EEE d MMM, HH:mm')}–${format(new Date(m.Finish), 'HH:mm')}`;
 
 /**
  * /check-in/{siteId}/{locationId}/{roomId}?rn={slug} (SPEC 2.7), reached by the QR code on the room's
@@ -47,11 +46,12 @@ export function CheckInPage() {
   return (
     <>
       {info.error && (
-        <ErrorBar message={info.error instanceof ApiError && info.error.status === 429 ? `Unable to load room details: ${info.error.serverMessage}` : 'Unable to load room details'} />
+        <LoadErrorBar message={info.error instanceof ApiError && info.error.status === 429 ? `Unable to load room details: ${info.error.serverMessage}` : 'Unable to load room details'}
+          onRetry={() => void info.refetch()} retrying={info.isFetching} />
       )}
       <Panel>
         <PageHeading>{room ? `Check-in: ${room.Name}` : 'Room check-in'}</PageHeading>
-        {info.isPending && <Loader aria-label="Loading room details" />}
+        {info.isPending && <LoadingState what="the room's details" />}
         {info.data && room && (
           <Stack gap="lg">
             <Paper withBorder p="md" component="section" aria-labelledby="room-heading">
@@ -62,10 +62,10 @@ export function CheckInPage() {
               {room.Notes && <Text size="sm">{room.Notes}</Text>}
               {!room.RoomCheckIns && <Text size="sm" c="gray.7">Check-in is optional in this room.</Text>}
             </Paper>
-            <UpcomingMeeting meeting={info.data.UpcomingMeeting} signedIn={signedIn.data === true} infoKey={checkInKeys.info(siteId, locationId, roomId)} />
+            <UpcomingMeeting meeting={info.data.UpcomingMeeting} timeZone={room.TimeZone} signedIn={signedIn.data === true} infoKey={checkInKeys.info(siteId, locationId, roomId)} />
             <Paper withBorder p="md" component="section" aria-labelledby="previous-heading">
               <Title order={2} size="h4" id="previous-heading">Previous meeting</Title>
-              {info.data.PreviousMeeting ? <MeetingLines m={info.data.PreviousMeeting} /> : <Text>No previous meeting.</Text>}
+              {info.data.PreviousMeeting ? <MeetingLines m={info.data.PreviousMeeting} timeZone={room.TimeZone} /> : <Text>No previous meeting.</Text>}
             </Paper>
           </Stack>
         )}
@@ -74,12 +74,14 @@ export function CheckInPage() {
   );
 }
 
-function MeetingLines({ m }: { m: CheckInPageMeeting }) {
+/** `timeZone`: the room's site's, whose wall clock the times are. */
+function MeetingLines({ m, timeZone }: { m: CheckInPageMeeting; timeZone: string }) {
+  const dates = useDateFormat(timeZone);
   return (
     <Stack gap={2}>
       {/* The description reaches this page only for the meeting's people, or when the room shows descriptions. */}
       <Text fw={600}>{m.Description || 'Meeting'}</Text>
-      <Text size="sm">{when(m)}</Text>
+      <Text size="sm">{dates.range(m.Start, m.Finish)}</Text>
       {m.BookedByUserName && <Text size="sm">Booked by {m.BookedByUserName}</Text>}
       {isBookingStatus(m.Status) && m.Status !== BOOKING_STATUS.Approved && <Badge variant="light" color="gray" tt="none">{bookingStatusInWords(m.Status)}</Badge>}
       {m.CheckedIn && m.Status === BOOKING_STATUS.Approved && <Text size="sm" c="#237032">Checked in</Text>}
@@ -87,8 +89,11 @@ function MeetingLines({ m }: { m: CheckInPageMeeting }) {
   );
 }
 
-function UpcomingMeeting({ meeting, signedIn, infoKey }: { meeting: CheckInPageMeeting | null; signedIn: boolean; infoKey: readonly unknown[] }) {
+function UpcomingMeeting({ meeting, timeZone, signedIn, infoKey }: {
+  meeting: CheckInPageMeeting | null; timeZone: string; signedIn: boolean; infoKey: readonly unknown[];
+}) {
   const queryClient = useQueryClient();
+  const dates = useDateFormat(timeZone);
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -112,10 +117,10 @@ function UpcomingMeeting({ meeting, signedIn, infoKey }: { meeting: CheckInPageM
       <Stack gap="sm">
         <Title order={2} size="h4" id="upcoming-heading">Upcoming meeting</Title>
         {!meeting && <Text>No upcoming meetings in this room.</Text>}
-        {meeting && <MeetingLines m={meeting} />}
+        {meeting && <MeetingLines m={meeting} timeZone={timeZone} />}
         {meeting && (
           <Text size="sm" c="gray.7">
-            Check-in is open from {format(new Date(meeting.CheckInOpens), 'HH:mm')} to {format(new Date(meeting.CheckInCloses), 'HH:mm')}.
+            Check-in is open from {dates.time(meeting.CheckInOpens)} to {dates.time(meeting.CheckInCloses)}.
           </Text>
         )}
         {go.error && (

@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
@@ -29,12 +29,14 @@ function useDeskParams() {
  * moves on by itself (replacing the history entry, so Back skips it); with none, SPEC 8's
  * 'No desk booking available'.
  */
-function ChoiceStep({ heading, listLabel, choices, isLoading, error, errorMessage, pathOf }: {
+function ChoiceStep({ heading, listLabel, choices, isLoading, error, onRetry, retrying, errorMessage, pathOf }: {
   heading: string;
   listLabel: string;
   choices: Choice[] | undefined;
   isLoading: boolean;
   error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
   errorMessage: string;
   pathOf: (id: number) => string;
 }) {
@@ -46,7 +48,7 @@ function ChoiceStep({ heading, listLabel, choices, isLoading, error, errorMessag
 
   return (
     <>
-      {Boolean(error) && <ErrorBar message={`${errorMessage}: ${statusOf(error)}`} />}
+      {Boolean(error) && <LoadErrorBar message={`${errorMessage}: ${statusOf(error)}`} onRetry={onRetry} retrying={retrying} />}
       <Panel>
         <PageHeading>{heading}</PageHeading>
         {refusal ? <Refusal message={refusal} /> : !range ? <BadTimes /> : (
@@ -91,7 +93,7 @@ export function ChooseSitePage() {
   const q = useQuery(deskQueries.sites());
   const choices = q.data?.map((s) => ({ id: s.Id, title: s.Title, detail: [s.Address, s.Description].filter(Boolean).join(' · ') }));
   return (
-    <ChoiceStep heading="Choose a site" listLabel="Sites" choices={choices} isLoading={q.isLoading} error={q.error}
+    <ChoiceStep heading="Choose a site" listLabel="Sites" choices={choices} isLoading={q.isLoading} error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching}
       errorMessage="Unable to load sites" pathOf={(id) => deskStepPath(startStr, endStr, id)} />
   );
 }
@@ -102,7 +104,7 @@ export function ChooseLocationPage() {
   const q = useQuery({ ...deskQueries.locations(siteId), enabled: siteId > 0 });
   const choices = q.data?.map((l) => ({ id: l.Id, title: l.Title, detail: l.BuildingNameNo }));
   return (
-    <ChoiceStep heading="Choose a location" listLabel="Locations" choices={choices} isLoading={q.isLoading} error={q.error}
+    <ChoiceStep heading="Choose a location" listLabel="Locations" choices={choices} isLoading={q.isLoading} error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching}
       errorMessage="Unable to load locations" pathOf={(id) => deskStepPath(startStr, endStr, siteId, id)} />
   );
 }
@@ -114,7 +116,7 @@ export function ChooseFloorplanPage() {
   // Admins receive every floorplan; one that has never had a layout has nothing to book on.
   const choices = q.data?.filter((f) => f.FloorplanLayout !== null).map((f) => ({ id: f.Id, title: f.Name }));
   return (
-    <ChoiceStep heading="Choose a floorplan" listLabel="Floorplans" choices={choices} isLoading={q.isLoading} error={q.error}
+    <ChoiceStep heading="Choose a floorplan" listLabel="Floorplans" choices={choices} isLoading={q.isLoading} error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching}
       errorMessage="Unable to load floorplans" pathOf={(id) => deskStepPath(startStr, endStr, siteId, locationId, id)} />
   );
 }

@@ -1,5 +1,4 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { advanceLimitDate, resolveConstraint } from '../../../domain/advanceLimit.js';
@@ -7,13 +6,15 @@ import {
   defaultDeskEnd, defaultDeskStart, DESK_EARLIEST, pickDeskTime, shownDeskTimes, type DeskTimePicks,
 } from '../../../domain/deskTimes.js';
 import { toWallClock, type WallClock } from '../../../domain/wallClock.js';
+import { defaultLocale, formatMinutes, numericDatePattern } from '../../../domain/dateFormat.js';
+import { DayInput } from '../appShell/DayInput.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { deskTimeOptions } from './deskBookingView.js';
 import { Refusal, deskBookingRefusal } from './DeskFlowParts.js';
 import {
-  browserTimeZone, deskStepPath, describeRange, formatMinutes, formatSegment, isCalendarDate, nextDay,
+  browserTimeZone, deskStepPath, describeRange, formatSegment, longDay, nextDay,
 } from '../../../domain/deskRoute.js';
 
 /** The first day and times offered: today from now rounded up, or tomorrow at 08:00 late in the evening. */
@@ -22,20 +23,6 @@ function initialChoice(now: WallClock): { date: string; start: number; end: numb
   if (start === null) return { date: nextDay(now.date), start: DESK_EARLIEST, end: defaultDeskEnd(DESK_EARLIEST) };
   return { date: now.date, start, end: defaultDeskEnd(start) };
 }
-
-/** Typed dates: DD/MM/YYYY (as shown) or YYYY-MM-DD. */
-function parseTypedDate(text: string): string | null {
-  const s = text.trim();
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
-  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
-  if (!y || !m || !d) return null;
-  const date = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  return isCalendarDate(date) ? date : null;
-}
-
-/** 2030-03-12 -> 12/03/2030. */
-const shownDate = (date: string) => date.split('-').reverse().join('/');
 
 /**
  * /menu/book/desk (SPEC 2.1, 2.4, 9): the day and the start and end, in 15-minute steps with the
@@ -50,6 +37,7 @@ export function ChooseTimePage() {
   const nowWall = useMemo(() => toWallClock(now, timeZone), [now, timeZone]);
   const first = useMemo(() => initialChoice(nowWall), [nowWall]);
   const [date, setDate] = useState(first.date);
+  const typedPattern = useMemo(() => numericDatePattern(defaultLocale()), []);
   // The person's own picks; the pair shown follows from them (see pickDeskTime: a select's type-ahead
   // passes through values that must not move the other side for good).
   const [picks, setPicks] = useState<DeskTimePicks>({ start: first.start, end: first.end, changed: 'start' });
@@ -99,18 +87,14 @@ export function ChooseTimePage() {
         <form onSubmit={submit} aria-label="Choose date and time">
           <Stack>
             <Text>Choose the day and the times you need a desk. Times are those on the clock at the site.</Text>
-            <DateInput
+            <DayInput
               label="Date"
-              description={`Type as DD/MM/YYYY or pick from the calendar; from ${shownDate(first.date)}${maxDate ? ` to ${shownDate(maxDate)}` : ''}.`}
+              description={`Type it as ${typedPattern} or pick it from the calendar; from ${longDay(first.date)}${maxDate ? ` to ${longDay(maxDate)}` : ''}.`}
               value={date}
               onChange={changeDate}
-              dateParser={parseTypedDate}
-              valueFormat="DD/MM/YYYY"
               minDate={first.date}
               maxDate={maxDate}
               required
-              fixOnBlur
-              popoverProps={{ withinPortal: true }}
               maw={420}
             />
             <Group grow maw={420} align="flex-start">

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, ScrollArea, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { daysFrom, formatMinutes, longDay, nextDay, shortDay } from '../../../domain/deskRoute.js';
+import { formatMinutes } from '../../../domain/dateFormat.js';
+import { daysFrom, longDay, nextDay, shortDay } from '../../../domain/deskRoute.js';
 import { DESK_EARLIEST, defaultDeskEnd, defaultDeskStart, pickDeskTime, shownDeskTimes, type DeskTimePicks } from '../../../domain/deskTimes.js';
 import type { WallClock } from '../../../domain/wallClock.js';
 import { deskTimeOptions } from './deskBookingView.js';

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -13,6 +12,7 @@ import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
+import { BookingConfirmationDialog, placeWords, refusalWords, type ConfirmedBooking } from '../bookingConfirmation/index.js';
 import type { Desk } from '../../../domain/layout/drawing.js';
 import { FloorplanViewer } from '../../floorplan/view/FloorplanViewer.js';
 import {
@@ -21,16 +21,19 @@ import {
 import { deskDetailsFor, deskLabel, deskStatesFor, freeDesks, parseDrawing } from './deskBookingView.js';
 import { BadTimes, Loading, Refusal, deskBookingRefusal } from './DeskFlowParts.js';
 import {
-  DESK_FOCUS_PARAM, deskStepPath, describeRange, formatMinutes, formatSegment, longDay, parseRange, rangeInstants,
+  DESK_FOCUS_PARAM, deskStepPath, describeRange, formatSegment, longDay, parseRange, rangeInstants,
 } from '../../../domain/deskRoute.js';
+import { formatMinutes } from '../../../domain/dateFormat.js';
 import { FreeDeskList } from './FreeDeskList.js';
 import { DeskBookingForm } from './DeskBookingForm.js';
 import { DESK_LOOKS } from '../../floorplan/view/deskStates.js';
 import { DateStrip, type DeskWhen } from './DateStrip.js';
 import { DeskFilters } from './DeskFilters.js';
 import { DeskPanel } from './DeskPanel.js';
-import { deskCaption, deskMapLabels, desksLeftOut, deskTags, occupantsOf } from './deskMapView.js';
+import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, occupantsOf } from './deskMapView.js';
 import { useFavouriteDesks } from './useFavouriteDesks.js';
+import { useNearTeam } from './useNearTeam.js';
+import { NEAR_TEAM_DISTANCE } from '../../../domain/nearTeam.js';
 
 export const PICK_A_DESK = 'Pick a desk above';
 export const INVALID_EMAIL = 'Please enter a valid email';
@@ -110,8 +113,9 @@ export function DeskBookingPage() {
   const [chosenTags, setChosenTags] = useState<string[]>([]);
   const [favouritesOnly, setFavouritesOnly] = useState(false);
   const tags = useMemo(() => (drawing ? deskTags(drawing.desks) : []), [drawing]);
-  const hidden = useMemo(() => (drawing ? desksLeftOut(drawing.desks, chosenTags, favouritesOnly ? favourites : null) : null),
-    [drawing, chosenTags, favouritesOnly, favourites]);
+  const nearTeam = useNearTeam(floorplanId, instants);
+  const hidden = useMemo(() => (drawing ? desksLeftOut(drawing.desks, chosenTags, favouritesOnly ? favourites : null, nearTeam.desks) : null),
+    [drawing, chosenTags, favouritesOnly, favourites, nearTeam.desks]);
   const free = useMemo(() => {
     const all = drawing && deskStates ? freeDesks(drawing.desks, deskStates) : [];
     return hidden ? all.filter((d) => !hidden.has(d.id)) : all;
@@ -125,10 +129,11 @@ export function DeskBookingPage() {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [includeParking, setIncludeParking] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<{ desk: string; when: string } | null>(null);
+  // The booking just made: the confirmation dialog shows it (the same one a room booking shows).
+  const [saved, setSaved] = useState<ConfirmedBooking | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const errorRef = useRef<HTMLDivElement>(null);
-  const savedRef = useRef<HTMLDivElement>(null);
+  const freeListRef = useRef<HTMLDivElement>(null);
 
   const desksById = useMemo(() => new Map(drawing?.desks.map((d) => [d.id, d]) ?? []), [drawing]);
   const shown = shownId !== null ? desksById.get(shownId) ?? null : null;
@@ -165,24 +170,22 @@ export function DeskBookingPage() {
   const save = useMutation({
     mutationFn: (input: Parameters<typeof bookDesk>[0]) => bookDesk(input),
     onSuccess: (booking: Booking) => {
-      const when = range ? describeRange(range.start, range.end) : '';
       const desk = asDeskName(booking.DeskName ?? (selected ? deskLabel(selected) : 'The desk'));
       setSaveError(null);
       setShownId(null);
       setDescription('');
       setOnBehalfOf('');
       setIncludeParking(false);
-      setSaved({ desk, when });
-      setAnnouncement('');
-      notifications.show({
-        color: 'green', title: 'Desk booked', message: `${desk} is booked for ${when}. See it in My Bookings.`,
-        closeButtonProps: { 'aria-label': 'Close notification' },
+      setSaved({
+        id: booking.Id, kind: 'desk', what: desk, start: booking.Start, finish: booking.Finish, timeZone: timeZone ?? 'UTC',
+        place: placeWords(layout ? `${layout.LocationName}${floorplanName ? `: ${floorplanName}` : ''}` : null, booking.SiteName),
+        pending: booking.Status === 0, onBehalfOf: booking.OnBehalfOfEmail, parking: booking.IncludeParking,
       });
+      setAnnouncement('');
       void queryClient.invalidateQueries({ queryKey: deskKeys.occupancyOf(floorplanId) });
-      requestAnimationFrame(() => savedRef.current?.focus());
     },
     onError: (err) => {
-      const message = `Unable to complete booking: ${serverText(err)}`;
+      const message = `Unable to complete booking: ${refusalWords(err)}`;
       setSaved(null);
       setSaveError(message);
       setAnnouncement('');
@@ -218,6 +221,13 @@ export function DeskBookingPage() {
   }, [navigate, siteId, locationId, floorplanId, shownId, focusParam]);
 
   const floorplanName = floorplansQ.data?.find((f) => f.Id === floorplanId)?.Name;
+
+  // Book another: the same floor and time, ready for the next desk (the form was cleared on save);
+  // the keyboard lands on the free-desk list, the map's keyboard-friendly twin.
+  const bookAnother = useCallback(() => {
+    setSaved(null);
+    requestAnimationFrame(() => freeListRef.current?.querySelector('select')?.focus());
+  }, []);
   const refusal = deskBookingRefusal(settings, siteQ.data?.DeskBookingEnabled ?? true);
 
   const submit = (e: FormEvent) => {
@@ -274,19 +284,13 @@ export function DeskBookingPage() {
                 Desks here can only be booked up to {longDay(toWallClock(limitDate, timeZone).date)}. Choose an earlier day above.
               </Alert>
             )}
-            {saved && (
-              <Alert color="green" title="Desk booked" ref={savedRef} tabIndex={-1} role="status" styles={{ title: { color: '#1b4d24' }, label: { color: '#1b4d24' } }}>
-                <Stack gap={4}>
-                  <Text>{saved.desk} is booked for {saved.when}. It now shows as booked by you.</Text>
-                  <Anchor component={Link} to="/menu/mybookings" fw={600} c="blue.9" td="underline">See My Bookings</Anchor>
-                </Stack>
-              </Alert>
-            )}
             {(layoutQ.isLoading || (instants && occupancyQ.isLoading)) && <Loading what="the floorplan" />}
             {drawing && deskStates && (
               <>
                 <DeskFilters tags={tags} chosen={chosenTags} onChosen={setChosenTags} favouritesOnly={favouritesOnly} onFavouritesOnly={setFavouritesOnly}
-                  hasFavourites={favourites.size > 0} leftOut={hidden ? hidden.size : null} />
+                  hasFavourites={favourites.size > 0} leftOut={hidden ? hidden.size : null}
+                  nearTeam={settings.Profile.Teams.length > 0 ? { on: nearTeam.on, onChange: nearTeam.setOn, status: nearTeam.status,
+                    explanation: nearTeamExplanation(nearTeam.nearDistance ?? NEAR_TEAM_DISTANCE) } : null} />
                 <Grid gap="md">
                   <Grid.Col span={{ base: 12, md: 8 }}>
                     <section aria-labelledby="desk-drawing-heading">
@@ -315,7 +319,7 @@ export function DeskBookingPage() {
                           hasParking={layout?.HasParking ?? false} includeParking={includeParking} onIncludeParking={setIncludeParking}
                           saveError={saveError} errorRef={errorRef} canSave={Boolean(selected) && !beyondLimit} saving={save.isPending} onSubmit={submit} />
                       </DeskPanel>
-                      <FreeDeskList desks={free} selectedId={selected?.id ?? null} onSelect={onListSelect} />
+                      <div ref={freeListRef}><FreeDeskList desks={free} selectedId={selected?.id ?? null} onSelect={onListSelect} /></div>
                     </Stack>
                   </Grid.Col>
                 </Grid>
@@ -324,6 +328,7 @@ export function DeskBookingPage() {
             <Text role="status" aria-live="polite" size="sm" c="dark.6" mih={0}>{announcement}</Text>
           </Stack>
         )}
+        <BookingConfirmationDialog booking={saved} onBookAnother={bookAnother} />
       </Panel>
     </>
   );

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SettingsResponse } from '../../../domain/wire/settings.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
+import { LoadingState } from '../../app/shell/LoadingState.js';
 import { DESK_BOOK_PATH } from '../../../domain/deskRoute.js';
 
 /**
@@ -29,12 +30,9 @@ export function Refusal({ message }: { message: string }) {
   );
 }
 
+/** The desk steps' loading state: the app's shared one. */
 export function Loading({ what }: { what: string }) {
-  return (
-    <Center py="xl">
-      <Loader aria-label={`Loading ${what}`} />
-    </Center>
-  );
+  return <LoadingState what={what} minHeight={120} />;
 }
 
 /** The chosen date and times, with the way back to change them. */

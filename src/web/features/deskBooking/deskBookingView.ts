@@ -11,7 +11,7 @@ import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
 import { toWallClock, type WallClock } from '../../../domain/wallClock.js';
 import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
 import { deskName, type DeskState } from '../../floorplan/view/deskStates.js';
-import { formatMinutes } from '../../../domain/deskRoute.js';
+import { formatMinutes } from '../../../domain/dateFormat.js';
 
 /**
  * The layout record's Json as a drawing, or null when it cannot be drawn: a bad record must not

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../domain/layout/drawing.js';
 import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
 import type { DeskState } from '../../floorplan/view/deskStates.js';
-import { deskCaption, deskMapLabels, desksLeftOut, deskTags, occupantsOf } from './deskMapView.js';
+import { NEAR_TEAM_DISTANCE } from '../../../domain/nearTeam.js';
+import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, nearTeamMessage, occupantsOf } from './deskMapView.js';
 
 const tag = (Label: string) => ({ Id: 1, Label, Tooltip: '' });
 const desk = (id: string, alias: string, tags: string[] = []): Desk => ({ id, alias, x: 0, y: 0, rotation: 0, bookable: true, assignedTeams: [], tags: tags.map(tag) });
@@ -35,5 +36,25 @@ describe('desk filters', () => {
     expect([...desksLeftOut(desks, ['Monitor'], null)!]).toEqual(['c']);
     expect([...desksLeftOut(desks, ['monitor', 'standing'], null)!]).toEqual(['b', 'c']);
     expect([...desksLeftOut(desks, [], new Set(['b']))!]).toEqual(['a', 'c']);
+  });
+  it('leave out desks the server did not find near my team, together with the other filters', () => {
+    expect([...desksLeftOut(desks, [], null, new Set(['a', 'c']))!]).toEqual(['b']);
+    expect([...desksLeftOut(desks, ['Monitor'], null, new Set(['a', 'c']))!]).toEqual(['b', 'c']);
+    expect([...desksLeftOut(desks, [], null, new Set())!]).toEqual(['a', 'b', 'c']);
+    expect(desksLeftOut(desks, [], null, null)).toBeNull();
+  });
+});
+
+describe('near my team words', () => {
+  it('explain the distance in desk widths and that nobody is named', () => {
+    expect(nearTeamExplanation(NEAR_TEAM_DISTANCE)).toMatch(/^Desks within about 5 desk widths of a desk a teammate has booked that day/);
+    expect(nearTeamExplanation(NEAR_TEAM_DISTANCE)).toContain('never says who');
+  });
+  it('say why nothing is near, or that only the team\'s own desks are shown, and nothing when teammates are in', () => {
+    expect(nearTeamMessage({ DeskIds: [], TeammatesBooked: false, NamesOnMap: 'teammates' })).toBe('No teammates booked on this floor that day.');
+    expect(nearTeamMessage({ DeskIds: ['t'], TeammatesBooked: false, NamesOnMap: 'everyone' }))
+      .toBe('No teammates booked on this floor that day. Showing the desks set aside for your team.');
+    expect(nearTeamMessage({ DeskIds: [], TeammatesBooked: false, NamesOnMap: 'off' })).toMatch(/^Your organisation has turned names off/);
+    expect(nearTeamMessage({ DeskIds: ['a'], TeammatesBooked: true, NamesOnMap: 'teammates' })).toBeNull();
   });
 });

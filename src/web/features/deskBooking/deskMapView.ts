@@ -4,7 +4,9 @@
  * rules decide, see src/server/features/deskBooking); otherwise a taken desk says only "Taken".
  */
 import type { Desk } from '../../../domain/layout/drawing.js';
+import { DESK_SIZE } from '../../../domain/layout/constants.js';
 import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
+import type { NearTeamAnswer } from '../../../domain/wire/whosIn.js';
 import type { DeskState } from '../../floorplan/view/deskStates.js';
 import { shortDeskName } from '../../floorplan/view/mapView.js';
 import { deskLabel } from './deskBookingView.js';
@@ -52,10 +54,36 @@ export function deskTags(desks: readonly Desk[]): { label: string; tooltip: stri
 export const hasTags = (desk: Desk, chosen: readonly string[]): boolean =>
   chosen.every((c) => desk.tags.some((t) => t.Label.trim().toLowerCase() === c.toLowerCase()));
 
-/** The desks the chosen tags (and "favourites only") leave out; null when no filter is on. */
-export function desksLeftOut(desks: readonly Desk[], chosen: readonly string[], favouritesOnly: ReadonlySet<string> | null): Set<string> | null {
-  if (chosen.length === 0 && !favouritesOnly) return null;
+/**
+ * The desks the chosen tags, "favourites only" and "near my team" (the server's desk ids, null when
+ * that filter is off or its answer is not in yet) leave out; null when no filter is on.
+ */
+export function desksLeftOut(
+  desks: readonly Desk[], chosen: readonly string[], favouritesOnly: ReadonlySet<string> | null, nearTeam: ReadonlySet<string> | null = null,
+): Set<string> | null {
+  if (chosen.length === 0 && !favouritesOnly && !nearTeam) return null;
   const out = new Set<string>();
-  for (const d of desks) if (!hasTags(d, chosen) || (favouritesOnly && !favouritesOnly.has(d.id))) out.add(d.id);
+  for (const d of desks) {
+    if (!hasTags(d, chosen) || (favouritesOnly && !favouritesOnly.has(d.id)) || (nearTeam && !nearTeam.has(d.id))) out.add(d.id);
+  }
   return out;
+}
+
+/** What "Near my team" counts, for its tooltip (the distance is the server's, in drawing units; a desk is 20). */
+export function nearTeamExplanation(nearDistance: number): string {
+  const desks = Math.round(nearDistance / DESK_SIZE);
+  return `Desks within about ${desks} desk widths of a desk a teammate has booked that day on this floor, and desks set aside for your team.`
+    + ' Teammates who hide their name are not counted, and the map never says who.';
+}
+
+/**
+ * The words under the filters while "Near my team" is on: why nothing (or only the team's own desks)
+ * is shown, or null when teammates were found (the usual "n desks hidden" count then says enough).
+ */
+export function nearTeamMessage(answer: Pick<NearTeamAnswer, 'DeskIds' | 'TeammatesBooked' | 'NamesOnMap'>): string | null {
+  if (answer.TeammatesBooked) return null;
+  const why = answer.NamesOnMap === 'off'
+    ? 'Your organisation has turned names off, so teammates\' bookings are not used.'
+    : 'No teammates booked on this floor that day.';
+  return answer.DeskIds.length > 0 ? `${why} Showing the desks set aside for your team.` : why;
 }

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { Floorplan } from '../../../domain/wire/floorplans.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import {
@@ -58,7 +59,7 @@ export function FloorplansListPage() {
 
   return (
     <>
-      {list.error && <ErrorBar message={`Unable to load floorplans: ${statusOf(list.error)}`} />}
+      {list.error && <LoadErrorBar message={`Unable to load floorplans: ${statusOf(list.error)}`} onRetry={() => void list.refetch()} retrying={list.isFetching} />}
       {actionError && <ErrorBar message={actionError} />}
       <Panel>
         <PageHeading>Floorplans</PageHeading>
@@ -74,7 +75,7 @@ export function FloorplansListPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.isPending && <Table.Tr><Table.Td colSpan={3}>Loading floorplans…</Table.Td></Table.Tr>}
+                {list.isPending && <Table.Tr><Table.Td colSpan={3} role="status">Loading floorplans…</Table.Td></Table.Tr>}
                 {list.data?.length === 0 && <Table.Tr><Table.Td colSpan={3}>No floorplans yet. Create the first one above.</Table.Td></Table.Tr>}
                 {list.data?.map((fp) => (
                   <Table.Tr key={fp.Id}>

@@ -1,10 +1,11 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { drawingSchema, type Drawing } from '../../../domain/layout/drawing.js';
 import { ApiError } from '../../app/api.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadingState } from '../../app/shell/LoadingState.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { EditorScreen } from './EditorScreen.js';
@@ -51,8 +52,8 @@ export function LayoutEditorPage() {
   }, [latest.error, signedOut]);
 
   if (!Number.isInteger(floorplanId) || floorplanId <= 0 || signedOut) return <LoadFailed />;
-  if (latest.isPending) return <Center h={300}><Loader aria-label="Loading layout" /></Center>;
-  if (latest.error || !latest.data || !drawing) return <LoadFailed />;
+  if (latest.isPending) return <LoadingState what="the layout" minHeight={300} />;
+  if (latest.error || !latest.data || !drawing) return <LoadFailed onRetry={latest.error ? () => void latest.refetch() : undefined} />;
   const layout = latest.data;
   if (layout.Published) return <StartNewLayout floorplanId={floorplanId} floorplanName={layout.FloorplanName} />;
   // Only the newest layout can change: an address naming an older one opens the newest.
@@ -60,13 +61,17 @@ export function LayoutEditorPage() {
   return <EditorScreen key={layout.Id} layout={layout} drawing={drawing} />;
 }
 
-function LoadFailed() {
+/** `onRetry` when asking again may help (the call failed), not for an address that names no floorplan. */
+function LoadFailed({ onRetry }: { onRetry?: () => void }) {
   const navigate = useNavigate();
   return (
     <>
       <ErrorBar message={LOAD_FAILED} />
       <Panel>
-        <Button variant="default" onClick={() => void navigate('/')}>Home</Button>
+        <Group>
+          {onRetry && <Button onClick={onRetry}>Try again</Button>}
+          <Button variant="default" onClick={() => void navigate('/')}>Home</Button>
+        </Group>
       </Panel>
     </>
   );

@@ -8,6 +8,7 @@ import { draftKey, parseDraft, serializeDraft, shouldOfferRestore } from '../../
 import type { Editor } from '../../floorplan/engine/editor.js';
 import { showAlert } from './dialogs.js';
 import { publishLayout, saveLayout } from './layoutApi.js';
+import { formatDayTime } from '../../../domain/dateFormat.js';
 
 export const PUBLISH_FAILED = 'Unable to publish. Check the console for more details';
 
@@ -130,7 +131,7 @@ export function useLayoutPersistence(editor: Editor, layout: LatestLayout, serve
     offered.current = true;
     const draft = parseDraft(storage()?.getItem(key));
     if (!shouldOfferRestore(draft, serverDrawing.lastUpdate)) return;
-    const when = new Date(draft!.savedAt).toLocaleString();
+    const when = formatDayTime(draft!.savedAt); // the shared date format, the browser's clock
     modals.openConfirmModal({
       title: 'Restore local draft?',
       children: `This browser holds a draft of this layout from ${when}, newer than the saved layout. Restore it?`,

@@ -1,8 +1,9 @@
-import { Paper, Skeleton, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadingSkeleton } from '../../app/shell/LoadingState.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from '../sites/errorText.js';
@@ -23,13 +24,11 @@ export function LocationEditPage() {
 
   return (
     <>
-      {locations.error && <ErrorBar message={`Unable to load locations: ${statusOf(locations.error)}`} />}
+      {locations.error && <LoadErrorBar message={`Unable to load locations: ${statusOf(locations.error)}`} onRetry={() => void locations.refetch()} retrying={locations.isFetching} />}
       <Panel>
         <PageHeading>{location ? `Edit location: ${location.Title}` : 'Edit location'}</PageHeading>
         {locations.isPending && (
-          <Paper withBorder p="lg" aria-busy="true" aria-label="Loading location">
-            <Stack>{[1, 2, 3].map((i) => <Skeleton key={i} height={36} />)}</Stack>
-          </Paper>
+          <LoadingSkeleton what="the location" />
         )}
         {locations.data && !location && <Paper withBorder p="lg" role="status">This location was not found. It may have been deleted.</Paper>}
         {location && (

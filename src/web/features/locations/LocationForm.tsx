@@ -74,7 +74,7 @@ export function LocationForm({ siteId, location, siteRoomCheckIns, onDone, onCan
           description="How far ahead desks here may be booked. 0 uses the site's limit." />
         <RestrictionSection kind="room" value={draft.room} onChange={(v) => set('room', v)} />
         <RestrictionSection kind="desk" value={draft.desk} onChange={(v) => set('desk', v)} />
-        <TagPicker label="Location tags" type={TAG_TYPE.Location} value={tags.tags} onChange={tags.setTags} />
+        <TagPicker label="Location tags" type={TAG_TYPE.Location} value={tags.tags} onChange={tags.setTags} loading={tags.loading} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>Cancel</Button>
           <Button type="submit" loading={save.isPending}>Save</Button>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Location } from '../../../domain/wire/locations.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf, withReason } from '../sites/errorText.js';
@@ -48,7 +49,8 @@ export function LocationsPage({ creating = false }: { creating?: boolean }) {
 
   return (
     <>
-      {loadError && <ErrorBar message={`Unable to load locations: ${statusOf(loadError)}`} />}
+      {loadError && <LoadErrorBar message={`Unable to load locations: ${statusOf(loadError)}`} onRetry={() => { void locations.refetch(); void site.refetch(); }}
+        retrying={locations.isFetching || site.isFetching} />}
       {deleteError && <ErrorBar message={deleteError} />}
       <Panel size="md">
         <PageHeading>{site.data ? `Locations: ${site.data.Title}` : 'Locations'}</PageHeading>

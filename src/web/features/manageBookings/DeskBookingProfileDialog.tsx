@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import type { PersonCard } from '../../../domain/wire/people.js';
 import { api } from '../../app/api.js';
-import { bookingDate, bookingTimes, isCancellable, statusText } from './bookingText.js';
+import { isCancellable, statusText, useBookingText } from './bookingText.js';
 
 /**
  * Edit Desk Booking Profile (SPEC 2.9 names it only): the booking and the person who made it, with
@@ -11,8 +11,9 @@ import { bookingDate, bookingTimes, isCancellable, statusText } from './bookingT
  */
 export function DeskBookingProfileDialog({ booking, onClose, onCancel }: { booking: Booking; onClose: () => void; onCancel: (b: Booking) => void }) {
   const person = useQuery({ queryKey: ['users', booking.BookedByUserId], queryFn: () => api.get<PersonCard>(`/api/users/${booking.BookedByUserId}`) });
+  const text = useBookingText();
   const rows: [string, string][] = [
-    ['Date', bookingDate(booking)], ['Time', bookingTimes(booking)], ['Desk', booking.DeskName ?? booking.DeskId ?? ''],
+    ['Date', text.date(booking)], ['Time', text.times(booking)], ['Desk', booking.DeskName ?? booking.DeskId ?? ''],
     ['Site', booking.SiteName], ['Status', statusText(booking)], ['Booked by', booking.BookedByUserName],
     ['On behalf of', booking.OnBehalfOfEmail || '—'], ['Reason', booking.Description || '—'],
     ...(booking.CancellationReason ? [['Cancellation reason', booking.CancellationReason] as [string, string]] : []),

@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Booking } from '../../../domain/wire/bookings.js';
-import { bookingDate, bookingTimes, isCancellable, statusText } from './bookingText.js';
+import { isCancellable, statusText, useBookingText } from './bookingText.js';
 import { NO_BOOKINGS_FOR_DESK, NO_BOOKINGS_FOR_SEARCH } from './manageBookingsApi.js';
 
 /** Desk Bookings panel (SPEC 2.9): the search results, chosen with check boxes for cancellation. */
@@ -12,6 +12,7 @@ export function DeskBookingsPanel({ bookings, deskChosen, selected, onSelect, on
   onCancelSelected: () => void;
   onOpen: (b: Booking) => void;
 }) {
+  const text = useBookingText();
   const cancellable = bookings.filter(isCancellable);
   const allChosen = cancellable.length > 0 && cancellable.every((b) => selected.has(b.Id));
   const toggle = (id: number, on: boolean) => {
@@ -50,11 +51,11 @@ export function DeskBookingsPanel({ bookings, deskChosen, selected, onSelect, on
                 {bookings.map((b) => (
                   <Table.Tr key={b.Id}>
                     <Table.Td>
-                      <Checkbox aria-label={`Select booking of ${b.DeskName ?? b.DeskId} on ${bookingDate(b)} ${bookingTimes(b)} by ${b.BookedByUserName}`}
+                      <Checkbox aria-label={`Select booking of ${b.DeskName ?? b.DeskId} on ${text.date(b)} ${text.times(b)} by ${b.BookedByUserName}`}
                         checked={selected.has(b.Id)} disabled={!isCancellable(b)} onChange={(e) => toggle(b.Id, e.currentTarget.checked)} />
                     </Table.Td>
-                    <Table.Td><Anchor component="button" type="button" onClick={() => onOpen(b)}>{bookingDate(b)}</Anchor></Table.Td>
-                    <Table.Td>{bookingTimes(b)}</Table.Td>
+                    <Table.Td><Anchor component="button" type="button" onClick={() => onOpen(b)}>{text.date(b)}</Anchor></Table.Td>
+                    <Table.Td>{text.times(b)}</Table.Td>
                     <Table.Td>{b.DeskName ?? b.DeskId}</Table.Td>
                     <Table.Td>{b.SiteName}</Table.Td>
                     <Table.Td>{b.BookedByUserName}</Table.Td>

@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { keepEndAtOrAfterStart } from '../../../domain/adminRules.js';
 import { PEOPLE_SEARCH_MIN } from '../../../domain/orgAccess.js';
 import type { PersonRef } from '../../../domain/wire/people.js';
+import { DayInput } from '../appShell/DayInput.js';
 import { AsyncMultiPicker, NO_PEOPLE_FOUND } from '../restrictions/index.js';
 import { searchPeople } from '../userManagement/userManagementApi.js';
 import { BOOKING_USER_DEBOUNCE_MS, deskOptions, getLayout, listFloorplans, listLocations, listSites, type DeskSearch } from './manageBookingsApi.js';
@@ -39,10 +40,10 @@ export function SearchBookingsForm({ initial, onSearch, searching }: { initial: 
       <Stack>
         <Title order={2} size="h4" id="search-bookings-title">Search Bookings</Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label="From" required value={form.from}
-            onChange={(e) => { const v = e.currentTarget.value; setForm((f) => ({ ...f, ...keepEndAtOrAfterStart(v, f.to) })); }} />
-          <TextInput type="date" label="To" required value={form.to} min={form.from}
-            onChange={(e) => { const v = e.currentTarget.value; setForm((f) => ({ ...f, to: v })); }}
+          <DayInput label="From" required value={form.from}
+            onChange={(v) => { if (v) setForm((f) => ({ ...f, ...keepEndAtOrAfterStart(v, f.to) })); }} />
+          <DayInput label="To" required value={form.to} minDate={form.from || undefined}
+            onChange={(v) => { if (v) setForm((f) => ({ ...f, to: v })); }}
             error={form.to !== '' && form.to < form.from ? 'The end date must be on or after the start date' : undefined} />
           <Select label="Site" placeholder="Any site" clearable searchable data={(sites.data ?? []).map((s) => ({ value: String(s.Id), label: s.Title }))}
             value={form.siteId} onChange={(v) => setForm((f) => ({ ...f, siteId: v, locationId: null, desk: null }))} />

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Booking } from '../../../domain/wire/bookings.js';
-import { formatRange } from './formatTimes.js';
+import { useDateFormat } from '../appShell/index.js';
+import { useSiteZones } from '../appShell/useSiteZones.js';
 import { bookingTitle, isActive, isCheckedIn, showCheckInButton, statusColour, statusLine } from './myBookingsView.js';
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
 
 /** One booking in My Bookings: what, where, when, its status in words, and what can be done with it. */
 export function BookingCard({ booking: b, now, onCancel, onEdit, onCheckIn, checkingIn }: Props) {
-  const short = useMediaQuery('(max-width: 767px)') ?? false; // SPEC 2.10: dates shortened under 768 px
+  const dates = useDateFormat(useSiteZones()(b.SiteId)); // the site's clock; short under 768 px (SPEC 2.10)
   const title = bookingTitle(b);
   const headingId = `booking-${b.Id}-title`;
   const active = isActive(b, now);
@@ -27,7 +27,7 @@ export function BookingCard({ booking: b, now, onCancel, onEdit, onCheckIn, chec
             <Title order={3} size="h5" id={headingId}>
               {b.RoomId !== null ? `Room ${title}` : title}, {b.SiteName}
             </Title>
-            <Text size="sm">{formatRange(b.Start, b.Finish, short)}</Text>
+            <Text size="sm">{dates.range(b.Start, b.Finish)}</Text>
           </div>
           <Badge color={statusColour(b.Status)} variant="filled" size="lg" tt="none" style={{ whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}>{statusLine(b)}</Badge>
         </Group>

@@ -2,6 +2,7 @@ import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title 
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadingState } from '../../app/shell/LoadingState.js';
 import { createFeed, getFeed, myBookingsKeys, revokeFeed, serverText } from './myBookingsApi.js';
 
 /**
@@ -44,12 +45,15 @@ export function CalendarFeedPanel() {
           </Group>
         )}
         {!url && enabled && <Text size="sm" c="gray.7">Your calendar feed is on. Its address was shown when it was made; make a new one if you need it again.</Text>}
-        <Group>
-          <Button variant="light" onClick={() => create.mutate()} loading={create.isPending}>
-            {enabled ? 'Make a new address' : 'Create calendar feed'}
-          </Button>
-          {enabled && <Button variant="subtle" color="red" onClick={askRevoke} loading={revoke.isPending}>Turn off calendar feed</Button>}
-        </Group>
+        {/* Until the feed's state is in, "Create" might be offered for a feed that is already on. */}
+        {feed.isPending ? <LoadingState what="your calendar feed" size="sm" minHeight={36} /> : (
+          <Group>
+            <Button variant="light" onClick={() => create.mutate()} loading={create.isPending}>
+              {enabled ? 'Make a new address' : 'Create calendar feed'}
+            </Button>
+            {enabled && <Button variant="subtle" color="red" onClick={askRevoke} loading={revoke.isPending}>Turn off calendar feed</Button>}
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

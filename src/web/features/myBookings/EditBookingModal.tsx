@@ -1,7 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Booking } from '../../../domain/wire/bookings.js';
+import { DayInput } from '../appShell/DayInput.js';
+import { TimeOfDaySelect } from '../appShell/TimeOfDaySelect.js';
+import { useSiteZones } from '../appShell/useSiteZones.js';
 import { dateInput, fromInputs, timeInput } from './formatTimes.js';
 import { editBooking, serverText } from './myBookingsApi.js';
 import { bookingTitle } from './myBookingsView.js';
@@ -15,17 +18,18 @@ export const DESCRIPTION_NEEDED = 'Please provide a meeting name or reason for b
 export function EditBookingModal({ booking, onClose, onSaved }: { booking: Booking; onClose: () => void; onSaved: () => unknown }) {
   const isRoom = booking.RoomId !== null;
   const [description, setDescription] = useState(booking.Description);
-  const [date, setDate] = useState(dateInput(booking.Start));
-  const [start, setStart] = useState(timeInput(booking.Start));
-  const [finish, setFinish] = useState(timeInput(booking.Finish));
+  const timeZone = useSiteZones()(booking.SiteId);
+  const [date, setDate] = useState(() => dateInput(booking.Start, timeZone));
+  const [start, setStart] = useState(() => timeInput(booking.Start, timeZone));
+  const [finish, setFinish] = useState(() => timeInput(booking.Finish, timeZone));
   const save = useMutation({
     mutationFn: () => editBooking(booking, {
-      Start: fromInputs(date, start).toISOString(), Finish: fromInputs(date, finish).toISOString(), ...(isRoom ? { Description: description.trim() } : {}),
+      Start: fromInputs(date, start, timeZone).toISOString(), Finish: fromInputs(date, finish, timeZone).toISOString(), ...(isRoom ? { Description: description.trim() } : {}),
     }),
     onSuccess: async () => { await onSaved(); onClose(); },
   });
   const noDescription = isRoom && description.trim() === '';
-  const badTimes = !date || !start || !finish || finish <= start;
+  const badTimes = !date || finish <= start;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!noDescription && !badTimes) save.mutate();
@@ -39,12 +43,13 @@ export function EditBookingModal({ booking, onClose, onSaved }: { booking: Booki
             <TextInput label="Team Name" description="Meeting name or reason for booking" value={description} maxLength={500} required
               onChange={(e) => setDescription(e.currentTarget.value)} error={noDescription ? DESCRIPTION_NEEDED : undefined} />
           )}
-          <TextInput type="date" label="Date" value={date} onChange={(e) => setDate(e.currentTarget.value)} required />
-          <Group grow>
-            <TextInput type="time" label="Start" step={900} value={start} onChange={(e) => setStart(e.currentTarget.value)} required />
-            <TextInput type="time" label="End" step={900} value={finish} onChange={(e) => setFinish(e.currentTarget.value)} required
-              error={start && finish && finish <= start ? 'The end must be after the start.' : undefined} />
+          <DayInput label="Date" value={date} onChange={(v) => { if (v) setDate(v); }} required />
+          <Group grow align="flex-start">
+            <TimeOfDaySelect label="Start" value={start} onChange={setStart} required />
+            <TimeOfDaySelect label="End" value={finish} onChange={setFinish} required
+              error={finish <= start ? 'The end must be after the start.' : undefined} />
           </Group>
+          <Text size="sm" c="gray.7">Times are on the site's clock ({timeZone}).</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Close</Button>
             <Button type="submit" disabled={noDescription || badTimes} loading={save.isPending}>Save</Button>

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,8 @@ import type { Booking } from '../../../domain/wire/bookings.js';
 import { withBase } from '../../app/basePath.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
+import { LoadingState } from '../../app/shell/LoadingState.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { BookingCard } from './BookingCard.js';
@@ -67,7 +69,7 @@ export function MyBookingsPage() {
 
   return (
     <>
-      {list.error && <ErrorBar message="Unable to load bookings" />}
+      {list.error && <LoadErrorBar message="Unable to load bookings" onRetry={() => void list.refetch()} retrying={list.isFetching} />}
       {actionError && <ErrorBar message={actionError} />}
       <Panel>
         <Group justify="space-between" align="flex-start">
@@ -77,7 +79,7 @@ export function MyBookingsPage() {
         <Stack gap="lg">
           <Stack component="section" aria-labelledby="upcoming-heading" gap="sm">
             <Title order={2} size="h3" id="upcoming-heading">Upcoming</Title>
-            {list.isPending && <Loader aria-label="Loading bookings" />}
+            {list.isPending && <LoadingState what="your bookings" />}
             {data?.Upcoming.length === 0 && <Text>You have no upcoming bookings.</Text>}
             {data?.Upcoming.map(card)}
           </Stack>

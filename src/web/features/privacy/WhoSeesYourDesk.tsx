@@ -16,6 +16,7 @@ export function WhoSeesYourDesk() {
         <List.Item><b>You can always hide your name</b> in <Anchor component={Link} to="/menu/myprofile">My Profile</Anchor> (&ldquo;Hide my name on the desk map&rdquo;). This wins over your organisation&apos;s setting, and takes effect at once.</List.Item>
         <List.Item><b>Never shown:</b> your e-mail address, the reason you gave for a booking, or anything to people who are not signed in. Room check-in pages and other public screens never show names at desks.</List.Item>
         <List.Item>When someone books a desk on your behalf, it is your name that is shown there, under the same rules.</List.Item>
+        <List.Item><b>Near my team:</b> when a teammate uses the &ldquo;Near my team&rdquo; filter on the desk map, the free desks around your desk may be highlighted for them, but only if they could already see your name there. If you hide your name, or your organisation turns names off, your desk is never used for it. The filter never shows who sits where.</List.Item>
       </List>
     </section>
   );

@@ -3,13 +3,15 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { addDays, endOfMonth, format, getDay, parse, startOfDay, startOfHour, startOfMonth, startOfWeek } from 'date-fns';
 import { enGB } from 'date-fns/locale';
 import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { calendarFormats } from '../appShell/calendarFormats.js';
+import { formatRange, formatTime, useShortDates } from '../appShell/index.js';
 import { Calendar, dateFnsLocalizer, Views, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import '../../app/calendar/calendar.css';
 import { DEFAULT_DAY_END_MINUTES, DEFAULT_DAY_START_MINUTES } from '../../../domain/wire/sites.js';
 import { calendarBounds } from '../../app/calendar/dayHours.js';
 import type { CheckInMeeting } from '../../../domain/wire/myBookings.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
@@ -27,7 +29,8 @@ interface CalResource { id: number; title: string }
 /** Enter or Space on a focused event opens it, as a click does (react-big-calendar passes key events as SyntheticEvent). */
 const isActivateKey = (ev: SyntheticEvent) => { const key = (ev as unknown as KeyboardEvent).key; return key === 'Enter' || key === ' '; };
 
-const whenText = (e: CalEvent) => `${format(e.start, 'EEE d MMM yyyy, HH:mm')}–${format(e.end, 'HH:mm')}`;
+/** The shared date format (src/domain/dateFormat.ts); times as the calendar draws them (the browser's clock). */
+const whenText = (e: CalEvent, short: boolean) => formatRange(e.start, e.end, { short });
 
 /** The range the calendar shows: the day (day view) or the month around it (agenda). */
 function rangeOf(date: Date, view: View): { start: Date; end: Date } {
@@ -58,6 +61,8 @@ function dayHours(date: Date, events: CalEvent[], startMinutes: number, endMinut
  * Admins, and room admins of a booking's room (IsRoomAdmin per room), may cancel it with a reason.
  */
 export function ReceptionPage() {
+  const shortDates = useShortDates();
+  const formats = useMemo(() => calendarFormats(shortDates), [shortDates]);
   const sites = useQuery({ queryKey: receptionKeys.sites, queryFn: getMySites });
   const [chosen, setChosen] = useChoiceWithDefault(sites.data?.[0]?.SiteId);
   const siteId = Number(chosen ?? 0);
@@ -97,8 +102,8 @@ export function ReceptionPage() {
 
   return (
     <>
-      {sites.error && <ErrorBar message="Unable to load sites" />}
-      {calendar.error && <ErrorBar message="Unable to load bookings" />}
+      {sites.error && <LoadErrorBar message="Unable to load sites" onRetry={() => void sites.refetch()} retrying={sites.isFetching} />}
+      {calendar.error && <LoadErrorBar message="Unable to load bookings" onRetry={() => void calendar.refetch()} retrying={calendar.isFetching} />}
       <Panel size="lg">
         <PageHeading>Reception View</PageHeading>
         <Stack>
@@ -119,6 +124,7 @@ export function ReceptionPage() {
                 <Calendar<CalEvent, CalResource>
                   localizer={localizer}
                   culture="en-GB"
+                  formats={formats}
                   events={events}
                   resources={view === Views.DAY ? resources : undefined}
                   resourceIdAccessor="id"
@@ -148,7 +154,7 @@ export function ReceptionPage() {
       </Panel>
       {open && (
         <BookingDetails event={open} roomName={openRoomName} cancelMode={openMode} onClose={() => setOpen(null)}
-          onCancel={() => { setOpen(null); if (openMode) cancellation.start({ booking: open.booking, mode: openMode, label: `${openRoomName}, ${whenText(open)}` }); }} />
+          onCancel={() => { setOpen(null); if (openMode) cancellation.start({ booking: open.booking, mode: openMode, label: `${openRoomName}, ${whenText(open, shortDates)}` }); }} />
       )}
       {cancellation.dialog}
     </>
@@ -159,19 +165,20 @@ function BookingDetails({ event, roomName, cancelMode, onCancel, onClose }: {
   event: CalEvent; roomName: string; cancelMode: CancelMode | null; onCancel: () => void; onClose: () => void;
 }) {
   const b = event.booking;
+  const short = useShortDates();
   const state = checkInState(b, event.roomCheckIns);
   return (
     <Modal opened onClose={onClose} title={b.Description || 'Meeting'} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap={4}>
         <Text>{roomName}</Text>
-        <Text>{whenText(event)}</Text>
+        <Text>{whenText(event, short)}</Text>
         <Text>Booked by {b.BookedByUserName}</Text>
         {b.OnBehalfOfEmail && <Text>On behalf of {b.OnBehalfOfEmail}</Text>}
         <Text>Status: {statusWords(b.Status)}</Text>
         <Text fw={600}>
           {CHECK_IN_WORDS[state]}
           {b.CheckedIn && b.CheckedInByUserName ? ` by ${b.CheckedInByUserName}` : ''}
-          {b.CheckedInAt ? ` at ${format(new Date(b.CheckedInAt), 'HH:mm')}` : ''}
+          {b.CheckedInAt ? ` at ${formatTime(b.CheckedInAt)}` : ''}
         </Text>
         <BookingDetailsActions cancelMode={cancelMode} onCancel={onCancel} onClose={onClose} />
       </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { currentMonthRange, keepEndAtOrAfterStart, type ReportFilter } from '../../../domain/adminRules.js';
@@ -7,6 +7,8 @@ import { ApiError } from '../../app/api.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
+import { useDateFormat } from '../appShell/index.js';
+import { DayInput } from '../appShell/DayInput.js';
 import { localToday } from '../manageBookings/bookingText.js';
 import { TagPicker } from '../tags/index.js';
 import { ReportChart } from './ReportChart.js';
@@ -16,6 +18,7 @@ import { exportUrl, FILTER_OPTIONS, getStats, type ReportQuery } from './reporti
 export function ReportingPage() {
   const [range, setRange] = useState(() => currentMonthRange(localToday()));
   const [filter, setFilter] = useState<ReportFilter>('all');
+  const dates = useDateFormat();
   const [tag, setTag] = useState<Tag | null>(null);
   const [query, setQuery] = useState<ReportQuery | null>(null);
   const stats = useQuery({ queryKey: ['reports', query], queryFn: () => getStats(query!), enabled: query !== null });
@@ -35,10 +38,10 @@ export function ReportingPage() {
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="form" onSubmit={run}>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput type="date" label="From" required value={range.from}
-                onChange={(e) => { const v = e.currentTarget.value; setRange((r) => keepEndAtOrAfterStart(v, r.to)); }} />
-              <TextInput type="date" label="To" required value={range.to} min={range.from}
-                onChange={(e) => { const v = e.currentTarget.value; setRange((r) => keepEndAtOrAfterStart(r.from, v)); }} />
+              <DayInput label="From" required value={range.from}
+                onChange={(v) => { if (v) setRange((r) => keepEndAtOrAfterStart(v, r.to)); }} />
+              <DayInput label="To" required value={range.to} minDate={range.from || undefined}
+                onChange={(v) => { if (v) setRange((r) => keepEndAtOrAfterStart(r.from, v)); }} />
             </SimpleGrid>
             <div>
               <Text component="label" id="report-filter-label" size="sm" fw={500}>Filter</Text>
@@ -61,7 +64,7 @@ export function ReportingPage() {
           <Paper withBorder p={{ base: 'sm', sm: 'lg' }} aria-labelledby="report-result-title">
             <Stack>
               <Group justify="space-between">
-                <Title order={2} size="h4" id="report-result-title">{`Bookings from ${query.from} to ${query.to}`}</Title>
+                <Title order={2} size="h4" id="report-result-title">{`Bookings from ${dates.calendarDay(query.from)} to ${dates.calendarDay(query.to)}`}</Title>
                 <Button component="a" variant="default" href={exportUrl(query)} download>Download CSV</Button>
               </Group>
               {rows.length === 0 ? <Text role="status">No bookings found for this report.</Text> : (

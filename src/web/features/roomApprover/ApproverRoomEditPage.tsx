@@ -1,9 +1,10 @@
-import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
+import { LoadingSkeleton } from '../../app/shell/LoadingState.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { RoomForm, roomInfo, roomKey } from '../rooms/index.js';
@@ -28,13 +29,11 @@ export function ApproverRoomEditPage() {
 
   return (
     <>
-      {room.error && <ErrorBar message={`Unable to load rooms: ${statusOf(room.error)}`} />}
+      {room.error && <LoadErrorBar message={`Unable to load rooms: ${statusOf(room.error)}`} onRetry={() => void room.refetch()} retrying={room.isFetching} />}
       <Panel>
         <PageHeading>{room.data ? `Room details: ${room.data.Name}` : 'Room details'}</PageHeading>
         {room.isPending && id > 0 && (
-          <Paper withBorder p="lg" aria-busy="true" aria-label="Loading room">
-            <Stack>{[1, 2, 3].map((i) => <Skeleton key={i} height={36} />)}</Stack>
-          </Paper>
+          <LoadingSkeleton what="the room" />
         )}
         {notMine && <Paper withBorder p="lg"><Text>You are not an approver of this room, so you cannot change its details.</Text></Paper>}
         {room.data && !notMine && (

@@ -2,7 +2,7 @@ import { Button, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { ROOMS_BY_APPROVER_KEY, roomsByApprover, roomTypeLabel } from '../rooms/index.js';
@@ -16,7 +16,7 @@ export function ApproverRoomsPage() {
   const rooms = useQuery({ queryKey: ROOMS_BY_APPROVER_KEY, queryFn: roomsByApprover });
   return (
     <>
-      {rooms.error && <ErrorBar message={`Unable to load rooms: ${statusOf(rooms.error)}`} />}
+      {rooms.error && <LoadErrorBar message={`Unable to load rooms: ${statusOf(rooms.error)}`} onRetry={() => void rooms.refetch()} retrying={rooms.isFetching} />}
       <Panel>
         <PageHeading>Update Room Details</PageHeading>
         <Stack>

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isValidOptionalEmail } from '../../../domain/email.js';
 import { ROOM_BOOKING_MESSAGES } from '../../../domain/roomBookingMessages.js';
-import { ApiError } from '../../app/api.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
-import { saveRoomBooking } from './roomBookingApi.js';
+import type { Booking } from '../../../domain/wire/bookings.js';
+import { BookingConfirmation, ConfirmationTitle, placeWords, refusalWords, type ConfirmedBooking } from '../bookingConfirmation/index.js';
+import { getLocations, roomKeys, saveRoomBooking } from './roomBookingApi.js';
 import { formatTime } from '../appShell/index.js';
 import { endChoices, slotText } from './roomBookingView.js';
 
@@ -19,6 +19,8 @@ export interface SlotChoice {
 /**
  * The booking form (SPEC 2.5): Team Name (the description, required), On Behalf Of (a valid e-mail or
  * empty) and Save, disabled while the name is blank. In a restricted room the save is a request.
+ * Once saved, the dialog becomes the booking confirmation the desk screen shows too (issue 20,
+ * point 7); a refusal says why in words (refusalWords).
  */
 export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose: () => void }) {
   const { settings } = useLoadedSettings();
@@ -31,6 +33,14 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
   const ends = slot.latestEnd ? endChoices(slot.start, slot.latestEnd) : [];
   const nameError = touched.description && !description.trim() ? ROOM_BOOKING_MESSAGES.descriptionRequired : null;
   const emailError = touched.onBehalf && !isValidOptionalEmail(onBehalf) ? ROOM_BOOKING_MESSAGES.invalidEmail : null;
+  const [saved, setSaved] = useState<Booking | null>(null);
+  // The location's name for the confirmation: both room tabs have loaded the site's locations already.
+  const locations = useQuery({ queryKey: roomKeys.locations(saved?.SiteId ?? 0), queryFn: () => getLocations(saved!.SiteId), enabled: saved !== null });
+  const confirmed: ConfirmedBooking | null = saved && {
+    id: saved.Id, kind: 'room', what: slot.roomName, start: saved.Start, finish: saved.Finish, timeZone: slot.timeZone,
+    place: placeWords(locations.data?.find((l) => l.Id === saved.LocationId)?.Title, saved.SiteName),
+    pending: saved.Status === 0, onBehalfOf: saved.OnBehalfOfEmail, parking: false,
+  };
 
   const save = useMutation({
     mutationFn: () => saveRoomBooking({
@@ -38,12 +48,8 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
       Description: description.trim(), OnBehalfOfEmail: onBehalf.trim(), BookedByUserId: settings.Profile.Id,
     }),
     onSuccess: (b) => {
-      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' },
-        color: 'green',
-        message: b.Status === 0 ? `Request for ${slot.roomName} sent for approval` : `${slot.roomName} booked`,
-      });
+      setSaved(b);
       void queryClient.invalidateQueries({ queryKey: ['roomBooking'] });
-      onClose();
     },
   });
 
@@ -57,31 +63,34 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
   // Mantine's default red fails AA contrast for small error text; shade 9 passes.
   const errorStyles = { error: { color: 'var(--mantine-color-red-9)' } };
   return (
-    <Modal opened onClose={onClose} title={`${slot.restricted ? 'Request' : 'Book'} ${slot.roomName}`} closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text>{slotText(slot.start, end, slot.timeZone)}</Text>
-          {ends.length > 1 && (
-            <Select label="End" w={140} allowDeselect={false} maxDropdownHeight={260} value={String(end.getTime())}
-              data={ends.map((e) => ({ value: String(e.getTime()), label: formatTime(e, { timeZone: slot.timeZone }) }))}
-              onChange={(v) => v && setEnd(new Date(Number(v)))} />
-          )}
-          {slot.restricted && <Text size="sm">This room is restricted: your booking is a request until an approver approves it.</Text>}
-          <TextInput label="Team Name" required value={description} maxLength={500} data-autofocus
-            onChange={(e) => { setDescription(e.currentTarget.value); setTouched((t) => ({ ...t, description: true })); }} error={nameError} styles={errorStyles} />
-          <TextInput label="On Behalf Of" type="email" value={onBehalf} maxLength={320} description="Optional: the e-mail of the person you book for"
-            onChange={(e) => setOnBehalf(e.currentTarget.value)} onBlur={() => setTouched((t) => ({ ...t, onBehalf: true }))} error={emailError} styles={errorStyles} />
-          {save.error && (
-            <Alert color="red" role="alert" title="Unable to save booking">
-              {save.error instanceof ApiError ? save.error.serverMessage : String(save.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={!description.trim() || !isValidOptionalEmail(onBehalf)} loading={save.isPending}>Save</Button>
-          </Group>
-        </Stack>
-      </form>
+    <Modal opened onClose={onClose} size={confirmed ? 'lg' : 'md'} closeButtonProps={{ 'aria-label': 'Close' }}
+      title={confirmed ? <ConfirmationTitle booking={confirmed} /> : `${slot.restricted ? 'Request' : 'Book'} ${slot.roomName}`}>
+      {confirmed ? <BookingConfirmation booking={confirmed} onBookAnother={onClose} /> : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text>{slotText(slot.start, end, slot.timeZone)}</Text>
+            {ends.length > 1 && (
+              <Select label="End" w={140} allowDeselect={false} maxDropdownHeight={260} value={String(end.getTime())}
+                data={ends.map((e) => ({ value: String(e.getTime()), label: formatTime(e, { timeZone: slot.timeZone }) }))}
+                onChange={(v) => v && setEnd(new Date(Number(v)))} />
+            )}
+            {slot.restricted && <Text size="sm">This room is restricted: your booking is a request until an approver approves it.</Text>}
+            <TextInput label="Team Name" required value={description} maxLength={500} data-autofocus
+              onChange={(e) => { setDescription(e.currentTarget.value); setTouched((t) => ({ ...t, description: true })); }} error={nameError} styles={errorStyles} />
+            <TextInput label="On Behalf Of" type="email" value={onBehalf} maxLength={320} description="Optional: the e-mail of the person you book for"
+              onChange={(e) => setOnBehalf(e.currentTarget.value)} onBlur={() => setTouched((t) => ({ ...t, onBehalf: true }))} error={emailError} styles={errorStyles} />
+            {save.error && (
+              <Alert color="red" role="alert" title="Unable to save booking">
+                {refusalWords(save.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>Cancel</Button>
+              <Button type="submit" disabled={!description.trim() || !isValidOptionalEmail(onBehalf)} loading={save.isPending}>Save</Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

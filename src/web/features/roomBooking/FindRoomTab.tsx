@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adjustRoomTimes, defaultRoomTimes, roomEndOptions, roomStartOptions, roomTimesForNewDate } from '../../../domain/roomTimes.js';
 import { fromWallClock } from '../../../domain/wallClock.js';
 import type { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
+import { DayInput } from '../appShell/DayInput.js';
 import { BookingFormModal, type SlotChoice } from './BookingFormModal.js';
 import { getAvailability, getLocations, getRooms, roomKeys } from './roomBookingApi.js';
 import { emptyResultMessage, minutesLabel, todayIn } from './roomBookingView.js';
@@ -42,8 +43,8 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
   return (
     <Stack>
       <Group align="flex-end" wrap="wrap">
-        <TextInput type="date" label="Date" value={date} min={todayIn(new Date(), site.TimeZone)} w={180}
-          onChange={(e) => { const v = e.currentTarget.value; setDate(v); setTimes((t) => roomTimesForNewDate(t)); }} />
+        <DayInput label="Date" value={date} minDate={todayIn(new Date(), site.TimeZone)} w={200} description={null}
+          onChange={(v) => { if (v) { setDate(v); setTimes((t) => roomTimesForNewDate(t)); } }} />
         <Select label="Start" data={START_OPTIONS} value={String(times.start)} w={110} allowDeselect={false} maxDropdownHeight={260}
           onChange={(v) => v && setTimes((t) => adjustRoomTimes(Number(v), t.end))} />
         <Select label="End" data={END_OPTIONS} value={String(times.end)} w={110} allowDeselect={false} maxDropdownHeight={260}
@@ -52,7 +53,7 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
           data={[{ value: ANY, label: 'Any location' }, ...(locations.data ?? []).map((l) => ({ value: String(l.Id), label: l.Title }))]} />
       </Group>
       <Text size="sm" c="dimmed">Times are in the site's time zone ({site.TimeZone}).</Text>
-      {available.error && <ErrorBar message="Unable to load room information" />}
+      {available.error && <LoadErrorBar message="Unable to load room information" onRetry={() => void available.refetch()} retrying={available.isFetching} />}
       {available.isFetching && <Loader size="sm" aria-label="Looking for free rooms" />}
       {available.data && available.data.length === 0 && !available.isFetching && (
         <Alert color="gray" role="status">{emptyResultMessage(rooms.data?.length ?? 1)}</Alert>

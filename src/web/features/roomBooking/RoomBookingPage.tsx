@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ROOM_TYPE } from '../../../domain/roomTypes.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from './apiErrors.js';
@@ -30,7 +30,7 @@ export function RoomBookingPage({ roomType }: { roomType: number }) {
 
   return (
     <>
-      {sites.error && <ErrorBar message={`Unable to load sites: ${statusOf(sites.error)}`} />}
+      {sites.error && <LoadErrorBar message={`Unable to load sites: ${statusOf(sites.error)}`} onRetry={() => void sites.refetch()} retrying={sites.isFetching} />}
       <Panel size="md">
         <PageHeading>{title}</PageHeading>
         <Stack>

@@ -1,4 +1,4 @@
-import { Alert, Box, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addMinutes, format, getDay, isSameDay, parse, startOfDay, startOfWeek } from 'date-fns';
@@ -16,10 +16,12 @@ import type { Booking } from '../../../domain/wire/bookings.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
 import { calendarBounds } from '../../app/calendar/dayHours.js';
 import { useCalendarAria } from '../../app/calendar/useCalendarAria.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
-import { ScrollHint, SCROLL_HINT_QUERY } from '../appShell/index.js';
+import { ScrollHint, SCROLL_HINT_QUERY, useShortDates } from '../appShell/index.js';
+import { DayInput } from '../appShell/DayInput.js';
+import { calendarFormats } from '../appShell/calendarFormats.js';
 import { useBookingCancellation } from '../cancellation/index.js';
 import { BookingFormModal, type SlotChoice } from './BookingFormModal.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
@@ -40,7 +42,6 @@ const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => st
 const SLOT_MINUTES = 30;
 /** A day column of a week scrolled sideways on a phone is at least this wide, so titles stay readable. */
 const PHONE_DAY_COLUMN_PX = 96;
-const FORMATS = { dayFormat: 'EEE d', dayHeaderFormat: 'EEEE d MMMM yyyy', timeGutterFormat: 'HH:mm' };
 
 /** Enter or Space on a focused event opens it, as a click does (react-big-calendar passes key events as SyntheticEvent). */
 const isActivateKey = (ev: SyntheticEvent) => { const key = (ev as unknown as KeyboardEvent).key; return key === 'Enter' || key === ' '; };
@@ -70,6 +71,8 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
   const { settings } = useLoadedSettings();
   const tz = site.TimeZone;
   const narrow = useMediaQuery(SCROLL_HINT_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const shortDates = useShortDates();
+  const formats = useMemo(() => calendarFormats(shortDates), [shortDates]);
   const rooms = useQuery({ queryKey: roomKeys.rooms(roomType, site.Id, null), queryFn: () => getRooms(roomType, site.Id, null) });
   const [chosen, setChosen] = useChoiceWithDefault(rooms.data?.[0]?.Id);
   const roomId = Number(chosen ?? 0);
@@ -169,12 +172,12 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
         <Select label="Room" w={{ base: '100%', sm: 320 }} allowDeselect={false}
           data={(rooms.data ?? []).map((r) => ({ value: String(r.Id), label: `${r.Name} (${r.LocationName})` }))}
           value={roomId > 0 ? String(roomId) : null} onChange={(v) => { setChosen(v); setRefusal(null); }} />
-        <TextInput type="date" label="Go to date" w={180} value={format(date, 'yyyy-MM-dd')}
-          onChange={(e) => { const v = e.currentTarget.value; if (/^\d{4}-\d{2}-\d{2}$/.test(v)) goTo(parse(v, 'yyyy-MM-dd', new Date())); }} />
+        <DayInput label="Go to date" w={200} value={format(date, 'yyyy-MM-dd')} description={null}
+          onChange={(v) => { if (v) goTo(parse(v, 'yyyy-MM-dd', new Date())); }} />
       </Group>
       {rooms.data?.length === 0 && <Text>No rooms were found, but this may be due to booking restrictions in effect at this location.</Text>}
-      {info.error && <ErrorBar message="Unable to load room information" />}
-      {bookings.error && <ErrorBar message="Unable to load bookings" />}
+      {info.error && <LoadErrorBar message="Unable to load room information" onRetry={() => void info.refetch()} retrying={info.isFetching} />}
+      {bookings.error && <LoadErrorBar message="Unable to load bookings" onRetry={() => void bookings.refetch()} retrying={bookings.isFetching} />}
       {info.data && (
         <Text size="sm">
           {info.data.Name}, {info.data.LocationName}: capacity {info.data.Capacity}{info.data.Equipment ? `, ${info.data.Equipment}` : ''}.
@@ -196,7 +199,7 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
               <Calendar<CalEvent>
                 localizer={localizer}
                 culture="en-GB"
-                formats={FORMATS}
+                formats={formats}
                 events={events}
                 views={views}
                 view={view}
@@ -231,7 +234,7 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
         <RoomBookingDetails booking={opened} timeZone={tz} cancelMode={openedMode} onClose={() => setOpened(null)}
           onCancel={() => {
             setOpened(null);
-            if (openedMode) cancellation.start({ booking: opened, mode: openedMode, label: `${opened.RoomName ?? 'Room'}, ${slotText(new Date(opened.Start), new Date(opened.Finish), tz)}` });
+            if (openedMode) cancellation.start({ booking: opened, mode: openedMode, label: `${opened.RoomName ?? 'Room'}, ${slotText(new Date(opened.Start), new Date(opened.Finish), tz, shortDates)}` });
           }} />
       )}
       {cancellation.dialog}

@@ -44,7 +44,8 @@ describe('site-zone bridge for the calendar', () => {
     expect(fromShown(ny, 'America/New_York').toISOString()).toBe(instant.toISOString());
   });
   it('slotText names the day and times in the zone', () => {
-    expect(slotText(new Date('2030-04-02T08:00:00Z'), new Date('2030-04-02T09:30:00Z'), 'Europe/London')).toBe('Tue 2 Apr 2030, 09:00–10:30');
+    // The shared format (src/domain/dateFormat.ts), en-GB where no browser language is known; ICU's commas vary.
+    expect(slotText(new Date('2030-04-02T08:00:00Z'), new Date('2030-04-02T09:30:00Z'), 'Europe/London').replace(/,/g, '')).toBe('Tuesday 2 April 2030 09:00–10:30');
   });
 });
 
@@ -88,9 +89,9 @@ describe('the time grid (issue 20)', () => {
     expect(stepDate('month', at(17, 9), 1)).toEqual(new Date(2030, 4, 17, 9));
   });
   it('names the range in the toolbar', () => {
-    expect(rangeLabel('day', at(17, 9), false)).toBe('Wednesday 17 April 2030');
-    expect(rangeLabel('day', at(17, 9), true)).toBe('Wed 17 Apr 2030');
-    expect(rangeLabel('week', at(17, 9), false)).toBe('15 Apr – 21 Apr 2030');
+    expect(rangeLabel('day', at(17, 9), false).replace(/,/g, '')).toBe('Wednesday 17 April 2030');
+    expect(rangeLabel('day', at(17, 9), true).replace(/,/g, '')).toBe('Wed 17 Apr 2030');
+    expect(rangeLabel('week', at(17, 9), false)).toMatch(/^15\s?–\s?21 Apr 2030$/);
     expect(rangeLabel('month', at(17, 9), false)).toBe('April 2030');
   });
   it('calls a slot past once its start has gone, booked when a booking overlaps it, else free', () => {
@@ -102,8 +103,8 @@ describe('the time grid (issue 20)', () => {
     expect(slotState(at(16, 15), at(16, 15, 30), now, [])).toBe('past');
   });
   it('announces a slot with its day, times and state', () => {
-    expect(slotLabel(at(17, 10), at(17, 10, 30), 'free')).toBe('Wednesday 17 April, 10:00 to 10:30, free');
-    expect(slotLabel(at(17, 8), at(17, 8, 30), 'past')).toBe('Wednesday 17 April, 08:00 to 08:30, past, cannot be booked');
+    expect(slotLabel(at(17, 10), at(17, 10, 30), 'free').replace(/,/g, '')).toBe('Wednesday 17 April 2030 10:00–10:30 free');
+    expect(slotLabel(at(17, 8), at(17, 8, 30), 'past').replace(/,/g, '')).toBe('Wednesday 17 April 2030 08:00–08:30 past cannot be booked');
   });
   it('keys slots by their shown time and reads the key back', () => {
     expect(slotKey(at(17, 9, 30))).toBe('2030-04-17T09:30');

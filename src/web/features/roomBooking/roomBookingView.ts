@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMinutes, addMonths, addWeeks, endOfMonth, format, startOfDay, startOfMonth, startOfWeek } from 'date-fns';
+import { addDays, addMinutes, addMonths, addWeeks, endOfMonth, startOfDay, startOfMonth, startOfWeek } from 'date-fns';
+import { formatDay, formatDaySpan, formatMinutes, formatMonth, formatRange } from '../../../domain/dateFormat.js';
 import type { CalendarView } from '../../../domain/slotRules.js';
 import { fromWallClock, toWallClock } from '../../../domain/wallClock.js';
 import { ROOM_STEP_MINUTES, DEFAULT_ROOM_END, DEFAULT_ROOM_START } from '../../../domain/roomTimes.js';
@@ -13,8 +14,8 @@ export const NO_ROOMS_RESTRICTED = 'No rooms were found, but this may be due to 
 export const NO_AVAILABILITY_DAY = 'No availability for the date selected';
 export const TITLE_LIMIT = 100;
 
-/** 'HH:mm' of minutes since midnight. */
-export const minutesLabel = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+/** A time list's label of minutes since midnight, in the browser's language ('09:15', '9:15 AM'). */
+export const minutesLabel = (m: number): string => formatMinutes(m);
 
 /** Calendar titles are truncated to 100 characters (SPEC 2.5, 9); an ellipsis marks the cut. */
 export const truncateTitle = (title: string, limit = TITLE_LIMIT): string =>
@@ -35,7 +36,11 @@ export const toShown = (instant: Date, timeZone: string): Date => {
   return new Date(y, m - 1, d, 0, w.minutes, seconds);
 };
 export const fromShown = (shown: Date, timeZone: string): Date =>
-  fromWallClock(format(shown, 'yyyy-MM-dd'), shown.getHours() * 60 + shown.getMinutes(), timeZone);
+  fromWallClock(calendarDay(shown), shown.getHours() * 60 + shown.getMinutes(), timeZone);
+
+/** A local Date's calendar day as YYYY-MM-DD (written out: date-fns' format would bring its formatter into the room page's first load). */
+const calendarDay = (d: Date): string =>
+  `${String(d.getFullYear()).padStart(4, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** The (shown) range to load bookings for: what the view displays, padded for the month grid. */
 export function shownRange(view: CalendarView, date: Date): { start: Date; end: Date } {
@@ -79,9 +84,9 @@ export function visibleDays(view: CalendarView, date: Date): Date[] {
 /** The toolbar's words for what a view shows: a day, a week's first and last day, a month, or the agenda's 31 days. */
 export function rangeLabel(view: CalendarView, date: Date, compact: boolean): string {
   const days = visibleDays(view, date);
-  const span = (a: Date, b: Date) => `${format(a, 'd MMM')} – ${format(b, 'd MMM yyyy')}`;
-  if (view === 'day') return format(date, compact ? 'EEE d MMM yyyy' : 'EEEE d MMMM yyyy');
-  if (view === 'month') return format(date, 'MMMM yyyy');
+  const span = (a: Date, b: Date) => formatDaySpan(a, b);
+  if (view === 'day') return formatDay(date, { short: compact, withYear: true });
+  if (view === 'month') return formatMonth(date);
   if (view === 'agenda') return span(date, addDays(date, 30));
   return span(days[0]!, days.at(-1)!);
 }
@@ -106,12 +111,12 @@ export function slotState(start: Date, end: Date, shownNow: Date, bookings: read
 
 const STATE_WORDS: Record<SlotState, string> = { free: 'free', booked: 'booked', past: 'past, cannot be booked' };
 
-/** What a screen reader says on a slot: 'Tuesday 24 November, 10:00 to 10:30, free'. */
-export const slotLabel = (start: Date, end: Date, state: SlotState): string =>
-  `${format(start, 'EEEE d MMMM')}, ${format(start, 'HH:mm')} to ${format(end, 'HH:mm')}, ${STATE_WORDS[state]}`;
+/** What a screen reader says on a slot (shown times): 'Tuesday, 24 November 2026, 10:00–10:30, free'. */
+export const slotLabel = (start: Date, end: Date, state: SlotState): string => `${formatRange(start, end)}, ${STATE_WORDS[state]}`;
 
 /** The key of a slot (shown time) in the DOM and in the keyboard state: 'yyyy-MM-ddTHH:mm'. */
-export const slotKey = (shown: Date): string => format(shown, "yyyy-MM-dd'T'HH:mm");
+export const slotKey = (shown: Date): string =>
+  `${calendarDay(shown)}T${String(shown.getHours()).padStart(2, '0')}:${String(shown.getMinutes()).padStart(2, '0')}`;
 export const slotFromKey = (key: string): Date => {
   const [d, t] = key.split('T') as [string, string];
   const [y, m, day] = d.split('-').map(Number) as [number, number, number];
@@ -136,11 +141,9 @@ export function endChoices(start: Date, latest: Date): Date[] {
   return out;
 }
 
-/** 'Tue 2 Apr 2030, 09:00–10:00' of a slot in the site's zone. */
-export function slotText(start: Date, end: Date, timeZone: string): string {
-  const s = new TZDate(start.getTime(), timeZone), e = new TZDate(end.getTime(), timeZone);
-  const sameDay = format(s, 'yyyy-MM-dd') === format(e, 'yyyy-MM-dd');
-  return sameDay ? `${format(s, 'EEE d MMM yyyy, HH:mm')}–${format(e, 'HH:mm')}` : `${format(s, 'EEE d MMM yyyy, HH:mm')} – ${format(e, 'EEE d MMM yyyy, HH:mm')}`;
+/** A slot in the site's zone, in the shared format: 'Tuesday, 2 April 2030, 09:00–10:00' (short under 768 px). */
+export function slotText(start: Date, end: Date, timeZone: string, short = false): string {
+  return formatRange(start, end, { timeZone, short });
 }
 
 /** Today's date (YYYY-MM-DD) in a zone, for date inputs. */

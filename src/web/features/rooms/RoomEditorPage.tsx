@@ -1,8 +1,9 @@
-import { Paper, Skeleton, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
+import { LoadingSkeleton } from '../../app/shell/LoadingState.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from '../sites/errorText.js';
@@ -22,13 +23,11 @@ export function RoomEditorPage() {
 
   return (
     <>
-      {room.error && <ErrorBar message={`Unable to load rooms: ${statusOf(room.error)}`} />}
+      {room.error && <LoadErrorBar message={`Unable to load rooms: ${statusOf(room.error)}`} onRetry={() => void room.refetch()} retrying={room.isFetching} />}
       <Panel>
         <PageHeading>{editing ? `Edit room${room.data ? `: ${room.data.Name}` : ''}` : `New room${where}`}</PageHeading>
         {editing && room.isPending && (
-          <Paper withBorder p="lg" aria-busy="true" aria-label="Loading room">
-            <Stack>{[1, 2, 3].map((i) => <Skeleton key={i} height={36} />)}</Stack>
-          </Paper>
+          <LoadingSkeleton what="the room" />
         )}
         {(!editing || room.data) && (
           <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>

@@ -120,7 +120,7 @@ export function RoomForm({ room, locationId, mode, guards, onDone, onCancel, onS
           beforeRemoveTeam={guards && ((t) => guards.beforeRemoveTeam(t, draft.room))}
           beforeTurnOff={guards && (() => guards.beforeTurnOff(draft.room))}
           help="Bookings by people who are not room admins become requests that a room admin approves." />
-        {admin && <TagPicker label="Room tags" type={TAG_TYPE.Room} value={tags.tags} onChange={tags.setTags} />}
+        {admin && <TagPicker label="Room tags" type={TAG_TYPE.Room} value={tags.tags} onChange={tags.setTags} loading={tags.loading} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>Cancel</Button>
           <Button type="submit" loading={save.isPending}>Save</Button>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Room } from '../../../domain/wire/rooms.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { locationsPath } from '../locations/locationsApi.js';
@@ -44,7 +45,7 @@ export function RoomsListPage() {
 
   return (
     <>
-      {rooms.error && <ErrorBar message={`Unable to load rooms: ${statusOf(rooms.error)}`} />}
+      {rooms.error && <LoadErrorBar message={`Unable to load rooms: ${statusOf(rooms.error)}`} onRetry={() => void rooms.refetch()} retrying={rooms.isFetching} />}
       {deleteError && <ErrorBar message={deleteError} />}
       <Panel size="md">
         <PageHeading>{location ? `Rooms: ${location.Title}` : 'Rooms'}</PageHeading>

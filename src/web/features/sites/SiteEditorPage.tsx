@@ -1,8 +1,8 @@
-import { Paper, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
-import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadingSkeleton } from '../../app/shell/LoadingState.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from './errorText.js';
@@ -20,14 +20,12 @@ export function SiteEditorPage() {
   }
   return (
     <>
-      {site.error && <ErrorBar message={`Unable to load sites: ${statusOf(site.error)}`} />}
+      {site.error && <LoadErrorBar message={`Unable to load sites: ${statusOf(site.error)}`} onRetry={() => void site.refetch()} retrying={site.isFetching} />}
       <Panel>
         <PageHeading>{site.data ? `Edit site: ${site.data.Title}` : 'Edit site'}</PageHeading>
         {site.data && <SiteForm key={site.data.Id} site={site.data} />}
         {site.isPending && (
-          <Paper withBorder p="lg" aria-busy="true" aria-label="Loading site">
-            <Stack>{[1, 2, 3, 4].map((i) => <Skeleton key={i} height={36} />)}</Stack>
-          </Paper>
+          <LoadingSkeleton what="the site" rows={4} />
         )}
         {site.error && <BackToMenu to={SITES_PATH} label="Back to Sites" />}
       </Panel>

@@ -75,7 +75,7 @@ export function SiteForm({ site }: { site: Site | null }) {
               <TeamPicker label="Site admin teams" value={draft.ResourceAdminTeams} onChange={(v) => set('ResourceAdminTeams', v)} />
             </Stack>
           </Fieldset>
-          <TagPicker label="Site tags" type={TAG_TYPE.Site} value={tags.tags} onChange={tags.setTags} />
+          <TagPicker label="Site tags" type={TAG_TYPE.Site} value={tags.tags} onChange={tags.setTags} loading={tags.loading} />
           {invalidEmail && <Text size="sm" c="red.8">The notification e-mail is not valid and will not be saved.</Text>}
           <Group justify="space-between">
             <BackToMenu to={SITES_PATH} label="Back to Sites" />

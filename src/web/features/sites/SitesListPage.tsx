@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
+import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf, withReason } from './errorText.js';
@@ -34,7 +35,7 @@ export function SitesListPage() {
 
   return (
     <>
-      {sites.error && <ErrorBar message={`Unable to load sites: ${statusOf(sites.error)}`} />}
+      {sites.error && <LoadErrorBar message={`Unable to load sites: ${statusOf(sites.error)}`} onRetry={() => void sites.refetch()} retrying={sites.isFetching} />}
       {deleteError && <ErrorBar message={deleteError} />}
       <Panel>
         <PageHeading>Sites</PageHeading>

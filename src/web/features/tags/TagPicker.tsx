@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TagType } from '../../../domain/orgAccess.js';
 import type { Tag } from '../../../domain/wire/tags.js';
@@ -14,7 +15,7 @@ const TAG_DEBOUNCE_MS = 800;
  * label; the created tag is chosen at once. The picker only edits the list: saving it is the
  * caller's (e.g. POST /api/tags/assign/{kind}/{id} after the place is saved).
  */
-export function TagPicker({ label = 'Tags', type = null, value, onChange, canCreate = true, description }: {
+export function TagPicker({ label = 'Tags', type = null, value, onChange, canCreate = true, description, loading = false }: {
   label?: string;
   type?: TagType | null;
   value: readonly Tag[];
@@ -22,13 +23,15 @@ export function TagPicker({ label = 'Tags', type = null, value, onChange, canCre
   /** Creating tags is for admins (POST /api/tags). */
   canCreate?: boolean;
   description?: string;
+  /** The place's tags are still on their way: say so, rather than show an empty list as if it had none. */
+  loading?: boolean;
 }) {
   const [newLabel, setNewLabel] = useState<string | null>(null);
   return (
     <>
       <AsyncMultiPicker<Tag>
         label={label}
-        description={description}
+        description={loading ? <Text span size="xs" role="status">Loading tags…</Text> : description}
         placeholder="Type to find a tag"
         value={value}
         onChange={onChange}
