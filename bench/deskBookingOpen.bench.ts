@@ -78,6 +78,24 @@ await pool.query(
 );
 const freeId = drawing.desks.find((d) => d.bookable && !takenIds.includes(d.id) && d.id !== 'D0')!.id;
 
+/**
+ * In the page: every desk drawn with its booking state (the desks are drawn as a few paths per state, one box
+ * per 'M': as many boxes as desks, as many in the taken paths as desks taken), one desk in the Tab order, and
+ * at least `labels` desk labels drawn. (No named function in here: tsx would wrap it in a helper the page
+ * does not have.)
+ */
+const allDesksDrawn = ([desks, taken, labels]: readonly [number, number, number]): boolean => {
+  if (document.querySelector('[data-desk-id][tabindex="0"]') === null) return false;
+  let boxes = 0;
+  let takenBoxes = 0;
+  for (const p of document.querySelectorAll('[data-desk-body]')) {
+    const n = p.getAttribute('d')!.split('M').length - 1;
+    boxes += n;
+    if (p.getAttribute('data-desk-body') === 'taken') takenBoxes += n;
+  }
+  return boxes === desks && takenBoxes === taken && document.querySelectorAll('[data-desk-label]').length >= labels;
+};
+
 const url = `${origin}/menu/book/desk/${day}T09:00/${day}T17:00/${site}/${loc}/${fp}`;
 // Names on the map for everyone: each taken desk carries its occupant's name and initials.
 await pool.query("UPDATE global_settings SET names_on_map = 'everyone'");
@@ -110,22 +128,9 @@ try {
     // Only the timeline's categories: JavaScript sampling would slow the load down further.
     const tracing = TRACE && run === 0;
     if (tracing) await browser.startTracing(page, { path: TRACE, screenshots: false, categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
-    // Interactive: all desks drawn with their booking states (the desks are drawn as a few paths per state,
-    // one box per 'M': as many boxes as desks, as many in the taken paths as desks taken), one desk in the
-    // Tab order.
+    // Interactive: all desks drawn with their booking states, one desk in the Tab order (allDesksDrawn).
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(([desks, taken]) => {
-      if (document.querySelector('[data-desk-id][tabindex="0"]') === null) return false;
-      // (No named function in here: tsx would wrap it in a helper the page does not have.)
-      let boxes = 0;
-      let takenBoxes = 0;
-      for (const p of document.querySelectorAll('[data-desk-body]')) {
-        const n = p.getAttribute('d')!.split('M').length - 1;
-        boxes += n;
-        if (p.getAttribute('data-desk-body') === 'taken') takenBoxes += n;
-      }
-      return boxes === desks && takenBoxes === taken;
-    }, [DESKS, takenIds.length] as const, { timeout: 60_000, polling: 'raf' });
+    await page.waitForFunction(allDesksDrawn, [DESKS, takenIds.length, 0] as const, { timeout: 60_000, polling: 'raf' });
     const openedAt = await page.evaluate(() => performance.now());
     if (tracing) await browser.stopTracing();
     // BENCH_SCREENSHOT=file.png: what the first load looked like once interactive, to look at.
@@ -174,17 +179,7 @@ try {
     await context.addCookies([{ name: SESSION_COOKIE, value: token, url: origin }]);
     const page = await context.newPage();
     await page.goto(focusUrl, { waitUntil: 'commit' });
-    await page.waitForFunction(([desks, taken]) => {
-      if (document.querySelector('[data-desk-id][tabindex="0"]') === null) return false;
-      let boxes = 0;
-      let takenBoxes = 0;
-      for (const p of document.querySelectorAll('[data-desk-body]')) {
-        const n = p.getAttribute('d')!.split('M').length - 1;
-        boxes += n;
-        if (p.getAttribute('data-desk-body') === 'taken') takenBoxes += n;
-      }
-      return boxes === desks && takenBoxes === taken && document.querySelectorAll('[data-desk-label]').length > 20;
-    }, [DESKS, takenIds.length] as const, { timeout: 60_000, polling: 'raf' });
+    await page.waitForFunction(allDesksDrawn, [DESKS, takenIds.length, 21] as const, { timeout: 60_000, polling: 'raf' });
     namedOpen.push(await page.evaluate(() => performance.now()));
     labelsDrawn = await page.locator('[data-desk-label]').count();
     if (process.env.BENCH_SCREENSHOT && run === 0) await page.screenshot({ path: process.env.BENCH_SCREENSHOT.replace(/\.png$/, '-names.png') });

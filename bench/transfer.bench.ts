@@ -10,7 +10,8 @@
  * an older build, point BENCH_APP_DIR at a checkout of it (e.g. `git archive <commit> | tar -x -C /tmp/old`,
  * node_modules symlinked).
  *
- * Run: flock /tmp/bench.lock npx tsx bench/transfer.bench.ts   (needs /usr/bin/chromium)
+ * Run: flock /tmp/bench.lock npx tsx bench/transfer.bench.ts   (needs /usr/bin/chromium); BENCH_LIST=1 lists every
+ * request with its size (on stderr).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -96,6 +97,7 @@ try {
         requests++;
         const headers = (await response?.allHeaders()) ?? {};
         sizes[kindOf(headers['content-type'] ?? '')]! += s.responseBodySize;
+        if (process.env.BENCH_LIST === '1') console.error(`  ${(s.responseBodySize / 1024).toFixed(1).padStart(6)} KiB ${request.url().replace(origin, '')}`);
         if (/^(br|gzip)$/.test(headers['content-encoding'] ?? '')) encoded++;
       })());
     });

@@ -3,8 +3,6 @@ import { BookingConstraintInput } from './common.js';
 import { PersonRef, RefListInput, TeamRef } from './people.js';
 import { PlaceConstraint } from './sites.js';
 
-import { ROOM_CAPACITY } from '../roomTypes.js';
-
 export { ROOM_CAPACITY, ROOM_TYPE } from '../roomTypes.js';
 
 /**

@@ -9,15 +9,6 @@ let loading: Promise<Dropdown> | null = null;
 const loadDropdown = (): Promise<Dropdown> =>
   (loading ??= import('./UserMenuDropdown.js').then((m) => (loaded = m.default)).catch((e: unknown) => { loading = null; throw e; }));
 
-const whenIdle = (run: () => void): (() => void) => {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 1500);
-  return () => clearTimeout(id);
-};
-
 const UserButton = forwardRef<HTMLButtonElement, { fullName: string } & ComponentPropsWithoutRef<'button'>>(
   function UserButton({ fullName, ...rest }, ref) {
     return (
@@ -30,8 +21,9 @@ const UserButton = forwardRef<HTMLButtonElement, { fullName: string } & Componen
 
 /**
  * Top-right menu with the person's name (SPEC 2.2). The button is drawn at once; the menu's code
- * (UserMenuDropdown) follows when the browser is idle, so it is not part of any screen's first load.
- * Used before then (a click, Enter or Space), the button fetches it and the menu opens when it is in.
+ * (UserMenuDropdown) is fetched when the person shows intent (the pointer over the button, a touch,
+ * or the keyboard focus on it), so it is not part of any screen's first load. Pressed before the code
+ * is in (a click, Enter or Space), the menu opens as soon as it arrives.
  */
 export function UserMenu({ fullName }: { fullName: string }) {
   const [Dropdown, setDropdown] = useState<Dropdown | null>(() => loaded);
@@ -43,27 +35,22 @@ export function UserMenu({ fullName }: { fullName: string }) {
   const hadFocus = useRef(false);
   const openOnArrival = useRef(false);
   useEffect(() => {
-    if (Dropdown) {
-      if (hadFocus.current || openOnArrival.current) button.current?.focus();
-      if (openOnArrival.current) setOpened(true);
-      hadFocus.current = openOnArrival.current = false;
-      return;
-    }
-    let live = true;
-    const cancel = whenIdle(() => {
-      void loadDropdown().then((d) => {
-        if (!live) return;
-        hadFocus.current = document.activeElement === button.current;
-        setDropdown(() => d);
-      }).catch(() => undefined);
-    });
-    return () => { live = false; cancel(); };
+    if (!Dropdown) return;
+    if (hadFocus.current || openOnArrival.current) button.current?.focus();
+    if (openOnArrival.current) setOpened(true);
+    hadFocus.current = openOnArrival.current = false;
   }, [Dropdown]);
 
   if (Dropdown) return <Dropdown opened={opened} onChange={setOpened} target={<UserButton ref={button} fullName={fullName} />} />;
+  const fetchCode = () => {
+    void loadDropdown().then((d) => {
+      hadFocus.current = document.activeElement === button.current;
+      setDropdown(() => d);
+    }).catch(() => undefined);
+  };
   const openNow = () => {
     openOnArrival.current = true;
-    void loadDropdown().then((d) => setDropdown(() => d)).catch(() => undefined);
+    fetchCode();
   };
-  return <UserButton ref={button} fullName={fullName} onClick={openNow} />;
+  return <UserButton ref={button} fullName={fullName} onClick={openNow} onPointerEnter={fetchCode} onTouchStart={fetchCode} onFocus={fetchCode} />;
 }
