@@ -8,7 +8,9 @@ import { Center, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/co
  */
 export function LoadingState({ what, minHeight = 120, size = 'md' }: { what: string; minHeight?: number; size?: 'sm' | 'md' }) {
   return (
-    <Center role="status" mih={minHeight} data-loading>
+    // A status takes its name from aria-label only, not from its words: the same words, so that it can
+    // be found by name ("Loading the floorplan") as well as read.
+    <Center role="status" aria-label={`Loading ${what}`} mih={minHeight} data-loading>
       <Group gap="sm" wrap="nowrap">
         {/* The theme makes every Loader a status of its own; here the words are the status. */}
         <Loader size={size} role="presentation" aria-hidden />
@@ -26,7 +28,7 @@ export function LoadingSkeleton({ what, rows = 3 }: { what: string; rows?: numbe
   return (
     <Paper withBorder p="lg">
       <Stack>
-        <Text c="dimmed" size="sm" role="status">Loading {what}…</Text>
+        <Text c="dimmed" size="sm" role="status" aria-label={`Loading ${what}`}>Loading {what}…</Text>
         {Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={36} aria-hidden />)}
       </Stack>
     </Paper>
