@@ -231,7 +231,7 @@ test('past time is shaded and cannot be selected; a click on it says why', async
   const past = page.locator('.rbc-day-slot').nth(2).locator('[data-slot="2024-01-10T10:00"]');
   await expect(past).toHaveClass(/hd-past/);
   await expect(past).toHaveAttribute('aria-disabled', 'true');
-  await expect(past).toHaveAttribute('aria-label', 'Wednesday 10 January, 10:00 to 10:30, past, cannot be booked');
+  await expect(past).toHaveAttribute('aria-label', 'Wednesday, 10 January 2024, 10:00–10:30, past, cannot be booked');
   // A drag over past time selects nothing.
   await dragSlots(page, 2, '10:00', '11:00');
   await expect(page.locator('.rbc-slot-selection')).toHaveCount(0);

@@ -58,20 +58,20 @@ test.describe('on a phone (375×812, touch)', () => {
     const first = calendar.locator('.rbc-day-slot [data-slot]').first();
     if (londonMinutes > 7 * 60 + 30) {
       await expect(first).toHaveClass(/hd-past/);
-      await expect(first).toHaveAttribute('aria-label', /, 07:00 to 07:30, past, cannot be booked$/);
+      await expect(first).toHaveAttribute('aria-label', /, 07:00–07:30, past, cannot be booked$/);
     }
     await page.screenshot({ path: `${SCREENS}/roomCalendar-1-phone-today.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page, 'the room calendar on a phone');
 
     await page.getByLabel('Go to date').fill('2030-05-14');
-    await expect(toolbarLabel(page)).toHaveText('Tue 14 May 2030');
+    await expect(toolbarLabel(page)).toHaveText('Tue, 14 May 2030');
     await swipe(page, 'left');
-    await expect(toolbarLabel(page)).toHaveText('Wed 15 May 2030');
+    await expect(toolbarLabel(page)).toHaveText('Wed, 15 May 2030');
     await swipe(page, 'right');
     await swipe(page, 'right');
-    await expect(toolbarLabel(page)).toHaveText('Mon 13 May 2030');
+    await expect(toolbarLabel(page)).toHaveText('Mon, 13 May 2030');
     await page.getByRole('button', { name: 'Next day' }).click();
-    await expect(toolbarLabel(page)).toHaveText('Tue 14 May 2030');
+    await expect(toolbarLabel(page)).toHaveText('Tue, 14 May 2030');
 
     // A tap on a free slot opens the form for that half hour; End makes it longer.
     const slot = calendar.locator('[data-slot="2030-05-14T10:00"]');
@@ -109,19 +109,19 @@ test.describe('on a desktop (1280×800)', () => {
     await openRoomCalendar(page, 'London HQ', `${room.Name} (Floor 1)`);
     await expect(page.getByTestId('room-calendar')).toHaveAttribute('data-view', 'week');
     await page.getByLabel('Go to date').fill('2030-05-14');
-    await expect(toolbarLabel(page)).toHaveText('13 May – 19 May 2030');
+    await expect(toolbarLabel(page)).toHaveText('13 – 19 May 2030');
 
     // Tab reaches the grid: one stop, on the week's first slot.
     await page.getByLabel('Go to date').focus();
     for (let i = 0; i < 40 && !(await focusedSlot(page)).includes(' to '); i++) await page.keyboard.press('Tab');
-    expect(await focusedSlot(page)).toBe('Monday 13 May, 07:00 to 07:30, free');
+    expect(await focusedSlot(page)).toBe('Monday, 13 May 2030, 07:00–07:30, free');
     await page.keyboard.press('ArrowRight');
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowDown');
-    expect(await focusedSlot(page)).toBe('Tuesday 14 May, 10:00 to 10:30, free');
+    expect(await focusedSlot(page)).toBe('Tuesday, 14 May 2030, 10:00–10:30, free');
     await page.keyboard.press('End');
-    expect(await focusedSlot(page)).toBe('Tuesday 14 May, 19:30 to 20:00, free');
+    expect(await focusedSlot(page)).toBe('Tuesday, 14 May 2030, 19:30–20:00, free');
     await page.keyboard.press('Home');
-    expect(await focusedSlot(page)).toBe('Tuesday 14 May, 07:00 to 07:30, free');
+    expect(await focusedSlot(page)).toBe('Tuesday, 14 May 2030, 07:00–07:30, free');
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowDown');
     await page.screenshot({ path: `${SCREENS}/roomCalendar-5-keyboard-focus.png` });
 
@@ -145,7 +145,7 @@ test.describe('on a desktop (1280×800)', () => {
 
     // The slot under the booking says so, and Enter opens the booking.
     await page.locator('[data-slot="2030-05-14T10:30"]').focus();
-    expect(await focusedSlot(page)).toBe('Tuesday 14 May, 10:30 to 11:00, booked');
+    expect(await focusedSlot(page)).toBe('Tuesday, 14 May 2030, 10:30–11:00, booked');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: title })).toContainText('Booked by Sofia Staff');
     await page.keyboard.press('Escape');
@@ -154,8 +154,8 @@ test.describe('on a desktop (1280×800)', () => {
     // Left from Monday goes to the previous week's Sunday.
     await page.locator('[data-slot="2030-05-13T09:00"]').focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(toolbarLabel(page)).toHaveText('6 May – 12 May 2030');
-    await expect.poll(() => focusedSlot(page)).toBe('Sunday 12 May, 09:00 to 09:30, free');
+    await expect(toolbarLabel(page)).toHaveText('6 – 12 May 2030');
+    await expect.poll(() => focusedSlot(page)).toBe('Sunday, 12 May 2030, 09:00–09:30, free');
     await expectNoSeriousA11yViolations(page, 'the room calendar with keyboard focus');
   });
 

@@ -22,7 +22,7 @@ const minutesOf = (d: Date) => d.getHours() * 60 + d.getMinutes();
 
 /**
  * Keyboard access to the time grid (issue 20): every slot is a button named by its day, times and
- * state ('Tuesday 24 November, 10:00 to 10:30, free'), and the grid is one Tab stop (roving
+ * state ('Tuesday, 24 November 2026, 10:00–10:30, free'), and the grid is one Tab stop (roving
  * tabindex). Arrow keys move a slot up or down and a day sideways (into the previous or next period
  * at the edges), Home and End go to the first and last slot of the day, Enter or Space books a free
  * slot (or opens the booking on it). Past slots are shaded and say so.
