@@ -20,10 +20,10 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, createBrotliCompress } from 'node:zlib';
-import pg from 'pg';
 import { z } from 'zod';
 import { AvailabilityItem } from '../src/domain/wire/roomBooking.js';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
+import { loadRoomHistory, seedRoomSite } from './roomHistory.js';
 import { cpuSeconds, percentile, postgresCpuSeconds, recordSideBySide, startBenchEnv } from './harness.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -36,13 +36,8 @@ const { pool } = env;
 
 // ---- The data: as bench/roomBooking.bench.ts had it for its availability rows -----------------------
 
-// One site, 20 locations of 50 rooms each (every tenth restricted).
-const site = (await pool.query("INSERT INTO sites (title, time_zone) VALUES ('Bench HQ', 'Europe/London') RETURNING id")).rows[0].id;
-await pool.query(`INSERT INTO locations (site_id, title) SELECT $1, 'Floor ' || g FROM generate_series(1, $2) g`, [site, LOCATIONS]);
-await pool.query(
-  `INSERT INTO rooms (location_id, name, room_type, capacity, restrict_room_access)
-   SELECT l.id, 'Room ' || l.id || '-' || g, 0, 8, g % 10 = 0 FROM locations l CROSS JOIN generate_series(1, $1) g WHERE l.site_id = $2`,
-  [ROOMS / LOCATIONS, site]);
+// One site, 20 locations of 50 rooms each (every tenth restricted): roomHistory.ts.
+const site = await seedRoomSite(pool, ROOMS, LOCATIONS);
 // A location with free rooms in the searched hours: a room's bookings start at 07:00 + (id % 12) hours, so
 // rooms with id % 12 = 0 (07:00–08:00/09:00) are free 09:00–17:00; each location holds rooms of three such
 // residues (ids step by 20 through a location or by 1, depending on the plan of the insert).
@@ -58,26 +53,8 @@ const searcher = userIds[1]!;
 const token = await sessions.create(searcher, 'bench');
 const cookie = `${SESSION_COOKIE}=${token}`;
 
-// 1,000,000 bookings: each room one booking a day for 1,000 days from 2031-01-01 (07:00 to 19:00
-// UTC, varying by room, so some rooms are free 09:00–17:00 and most are not), one in ten cancelled.
-const t0 = performance.now();
-// Its own connection: the pool's timeouts are for requests, not for a bulk load.
-const loader = new pg.Client({ connectionString: env.db.url });
-await loader.connect();
-await loader.query(
-  `INSERT INTO bookings (site_id, location_id, room_id, starts_at, finishes_at, booked_by_user_id, holder_key, status, description)
-   SELECT $1, r.location_id, r.id,
-     timestamptz '2031-01-01 07:00:00+00' + make_interval(days => d, hours => (r.id % 12)),
-     timestamptz '2031-01-01 07:00:00+00' + make_interval(days => d, hours => (r.id % 12) + 1 + (d % 2)),
-     $2, 'bench@bench.example', CASE WHEN d % 10 = 0 THEN 3 ELSE 1 END, 'Bench meeting'
-   FROM rooms r CROSS JOIN generate_series(0, $3 - 1) d`,
-  [site, userIds[0], BOOKINGS_PER_ROOM]);
-await loader.query('VACUUM ANALYZE'); // every table: the planner needs to know there are 1,000 rooms too
-// Flush the bulk load's WAL and dirty pages now, so no checkpoint lands in the measurements.
-await loader.query('CHECKPOINT');
-await loader.end();
-const loadSeconds = (performance.now() - t0) / 1000;
-const total = (await pool.query('SELECT count(*)::int AS n FROM bookings')).rows[0].n;
+// 1,000,000 bookings (roomHistory.ts).
+const { loadSeconds, total } = await loadRoomHistory(env, site, userIds[0]!, BOOKINGS_PER_ROOM);
 
 // ---- The searches ---------------------------------------------------------------------------------
 

@@ -8,8 +8,8 @@
  * BENCH_LEVELS=50 runs only some levels.
  * Run: npm run bench -- room
  */
-import pg from 'pg';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
+import { loadRoomHistory, seedRoomSite } from './roomHistory.js';
 import {
   cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, recordSideBySide, runLoad, sampleMemory, startBenchEnv, statementProfile,
 } from './harness.js';
@@ -21,13 +21,8 @@ const BOOKINGS_PER_ROOM = 1000;
 const env = await startBenchEnv();
 const { pool } = env;
 
-// One site, 20 locations of 50 rooms each (every tenth restricted).
-const site = (await pool.query("INSERT INTO sites (title, time_zone) VALUES ('Bench HQ', 'Europe/London') RETURNING id")).rows[0].id;
-await pool.query(`INSERT INTO locations (site_id, title) SELECT $1, 'Floor ' || g FROM generate_series(1, $2) g`, [site, LOCATIONS]);
-await pool.query(
-  `INSERT INTO rooms (location_id, name, room_type, capacity, restrict_room_access)
-   SELECT l.id, 'Room ' || l.id || '-' || g, 0, 8, g % 10 = 0 FROM locations l CROSS JOIN generate_series(1, $1) g WHERE l.site_id = $2`,
-  [ROOMS / LOCATIONS, site]);
+// One site, 20 locations of 50 rooms each (every tenth restricted): roomHistory.ts.
+const site = await seedRoomSite(pool, ROOMS, LOCATIONS);
 const rooms: { id: number; location_id: number }[] = (await pool.query('SELECT id, location_id FROM rooms ORDER BY id')).rows;
 
 // 200 people, each signed in.
@@ -40,27 +35,8 @@ for (let i = 0; i < 200; i++) {
   cookies.push(`${SESSION_COOKIE}=${await sessions.create(id, 'bench')}`);
 }
 
-// 1,000,000 bookings: each room one booking a day for 1,000 days from 2031-01-01 (07:00 to 19:00
-// UTC, varying by room, so some rooms are free 09:00–17:00 and most are not), one in ten cancelled. Inserted by PostgreSQL itself; the exclusion constraint checks each.
-const t0 = performance.now();
-// Its own connection: the pool's timeouts are for requests, not for a bulk load.
-const loader = new pg.Client({ connectionString: env.db.url });
-await loader.connect();
-await loader.query(
-  `INSERT INTO bookings (site_id, location_id, room_id, starts_at, finishes_at, booked_by_user_id, holder_key, status, description)
-   SELECT $1, r.location_id, r.id,
-     timestamptz '2031-01-01 07:00:00+00' + make_interval(days => d, hours => (r.id % 12)),
-     timestamptz '2031-01-01 07:00:00+00' + make_interval(days => d, hours => (r.id % 12) + 1 + (d % 2)),
-     $2, 'bench@bench.example', CASE WHEN d % 10 = 0 THEN 3 ELSE 1 END, 'Bench meeting'
-   FROM rooms r CROSS JOIN generate_series(0, $3 - 1) d`,
-  [site, userIds[0], BOOKINGS_PER_ROOM]);
-await loader.query('VACUUM ANALYZE'); // every table: the planner needs to know there are 1,000 rooms too
-// The bulk load leaves ~1 GB of WAL and dirty pages behind: flush them now, so the checkpoint that
-// would follow does not land in the middle of the first measurement (it did: p95 81 ms, p99 408 ms).
-await loader.query('CHECKPOINT');
-await loader.end();
-const loadSeconds = (performance.now() - t0) / 1000;
-const total = (await pool.query('SELECT count(*)::int AS n FROM bookings')).rows[0].n;
+// 1,000,000 bookings (roomHistory.ts).
+const { loadSeconds, total } = await loadRoomHistory(env, site, userIds[0]!, BOOKINGS_PER_ROOM);
 
 const iso = (d: Date) => d.toISOString();
 const rows: string[] = [];
