@@ -175,3 +175,28 @@ test("the site-level admin's Reception View shows every room with bookings and c
   await expect(dialog).toContainText('Checked in by Sofia Staff');
   await page.screenshot({ path: `${SCREENS}/reception-2-details.png`, fullPage: true });
 });
+
+// Issue 20, point 6: the Reception View draws the site's wall clock, not the device's. A browser in
+// Auckland (11-13 hours from London) must see a London booking at its London times.
+test.describe('a reception device in another time zone', () => {
+  test.use({ timezoneId: 'Pacific/Auckland' });
+  test('the Reception View shows the site\'s times and says which zone they are in', async ({ page, baseURL }) => {
+    const room = await newRoom(baseURL!, unique('CI Reception Zone Room'));
+    const staff = await apiAs(baseURL!, 'staff');
+    const booking = await bookRoom(staff, room.Id, 5, 45, 'Zone check');
+    await staff.dispose();
+    const londonTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(new Date(iso));
+
+    await signInAs(page, 'reception');
+    await page.goto('menu/calendar');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reception View' })).toBeVisible();
+    await expect(page.getByText("Times are in the site's time zone (Europe/London).")).toBeVisible();
+    const event = page.getByTestId('reception-calendar').locator('.rbc-event').filter({ hasText: 'Zone check' }).first();
+    await expect(event).toBeVisible();
+    await event.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(londonTime(booking.Start));
+    await expect(dialog).toContainText(londonTime(booking.Finish));
+    await page.keyboard.press('Escape');
+  });
+});

@@ -56,6 +56,8 @@ export const SiteList = z.array(SiteSummary);
 export const MySite = z.object({
   SiteId: z.number().int(),
   SiteName: z.string(),
+  /** The site's IANA time zone: the Reception View draws the site's wall clock, whatever the device's zone. */
+  TimeZone: z.string(),
   /** The site's day hours, so the Reception View shows the same hours as the room calendar. */
   DayStartMinutes: z.number().int(),
   DayEndMinutes: z.number().int(),

@@ -74,13 +74,13 @@ export async function sitesWithDesks(db: Db, userId: number, bypass: boolean): P
 
 /** Sites whose resource admins list the person (directly or via a team); every live site for admins. */
 export async function mySites(db: Db, userId: number, all: boolean): Promise<MySite[]> {
-  const { rows } = await db.query<{ id: number; title: string; day_start_minutes: number; day_end_minutes: number }>(
-    `SELECT s.id, s.title, s.day_start_minutes, s.day_end_minutes FROM sites s
+  const { rows } = await db.query<{ id: number; title: string; time_zone: string; day_start_minutes: number; day_end_minutes: number }>(
+    `SELECT s.id, s.title, s.time_zone, s.day_start_minutes, s.day_end_minutes FROM sites s
      WHERE s.deleted_at IS NULL AND ($2::boolean OR access_listed('site', s.id, '{0}'::smallint[], $1))
      ORDER BY lower(s.title), s.id`,
     [userId, all],
   );
-  return rows.map((r) => ({ SiteId: r.id, SiteName: r.title, DayStartMinutes: r.day_start_minutes, DayEndMinutes: r.day_end_minutes }));
+  return rows.map((r) => ({ SiteId: r.id, SiteName: r.title, TimeZone: r.time_zone, DayStartMinutes: r.day_start_minutes, DayEndMinutes: r.day_end_minutes }));
 }
 
 export interface SiteValues {

@@ -150,20 +150,20 @@ describe('GET /api/sites/my and the SiteLvlAdmin flag', () => {
 
     const team = await newTeam(t, [person.id]);
     const a = await newSite(t, admin, { Title: 'Alpha', ResourceAdminUsers: [person.id] });
-    const b = await newSite(t, admin, { Title: 'Beta', ResourceAdminTeams: [team] });
+    const b = await newSite(t, admin, { Title: 'Beta', TimeZone: 'America/New_York', ResourceAdminTeams: [team] });
     await newSite(t, admin, { Title: 'Gamma' });
     const after = await call(t, person, 'GET', '/api/settings');
     expect(after.json().Profile.SiteLvlAdmin).toBe(true);
     const mine = await call(t, person, 'GET', '/api/sites/my');
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual([
-      { SiteId: a.Id, SiteName: 'Alpha', DayStartMinutes: 420, DayEndMinutes: 1200 },
-      { SiteId: b.Id, SiteName: 'Beta', DayStartMinutes: 420, DayEndMinutes: 1200 },
+      { SiteId: a.Id, SiteName: 'Alpha', TimeZone: 'Europe/London', DayStartMinutes: 420, DayEndMinutes: 1200 },
+      { SiteId: b.Id, SiteName: 'Beta', TimeZone: 'America/New_York', DayStartMinutes: 420, DayEndMinutes: 1200 },
     ]);
   });
   it('gives admins every live site; refuses signed-out callers', async () => {
     const site = await newSite(t, admin);
-    expect((await call(t, admin, 'GET', '/api/sites/my')).json()).toContainEqual({ SiteId: site.Id, SiteName: site.Title, DayStartMinutes: 420, DayEndMinutes: 1200 });
+    expect((await call(t, admin, 'GET', '/api/sites/my')).json()).toContainEqual({ SiteId: site.Id, SiteName: site.Title, TimeZone: site.TimeZone, DayStartMinutes: 420, DayEndMinutes: 1200 });
     expect((await call(t, undefined, 'GET', '/api/sites/my')).statusCode).toBe(401);
   });
 });
@@ -287,7 +287,7 @@ describe('day hours (issue 20: the room calendar and the Reception View show the
     const listed = (await call(t, staff, 'GET', '/api/sites')).json().find((s: { Id: number }) => s.Id === site.Id);
     expect(listed).toMatchObject({ DayStartMinutes: 420, DayEndMinutes: 1200 });
     const mine = (await call(t, admin, 'GET', '/api/sites/my')).json().find((s: { SiteId: number }) => s.SiteId === site.Id);
-    expect(mine).toEqual({ SiteId: site.Id, SiteName: site.Title, DayStartMinutes: 420, DayEndMinutes: 1200 });
+    expect(mine).toEqual({ SiteId: site.Id, SiteName: site.Title, TimeZone: site.TimeZone, DayStartMinutes: 420, DayEndMinutes: 1200 });
   });
   it('are changed by admins in whole or half hours and kept when not sent', async () => {
     const site = await newSite(t, admin);

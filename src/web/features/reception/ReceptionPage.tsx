@@ -10,6 +10,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import '../../app/calendar/calendar.css';
 import { DEFAULT_DAY_END_MINUTES, DEFAULT_DAY_START_MINUTES } from '../../../domain/wire/sites.js';
 import { calendarBounds } from '../../app/calendar/dayHours.js';
+import { fromShown, toShown } from '../../app/calendar/siteClock.js';
 import type { CheckInMeeting } from '../../../domain/wire/myBookings.js';
 import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
@@ -23,14 +24,15 @@ import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-GB': enGB } });
 
+/** start and end are "shown" Dates (the site's wall clock in the browser's local fields: siteClock.ts). */
 interface CalEvent { id: number; title: string; start: Date; end: Date; resourceId: number; booking: CheckInMeeting; roomCheckIns: boolean; roomAdmin: boolean }
 interface CalResource { id: number; title: string }
 
 /** Enter or Space on a focused event opens it, as a click does (react-big-calendar passes key events as SyntheticEvent). */
 const isActivateKey = (ev: SyntheticEvent) => { const key = (ev as unknown as KeyboardEvent).key; return key === 'Enter' || key === ' '; };
 
-/** The shared date format (src/domain/dateFormat.ts); times as the calendar draws them (the browser's clock). */
-const whenText = (e: CalEvent, short: boolean) => formatRange(e.start, e.end, { short });
+/** The shared date format (src/domain/dateFormat.ts), of the booking's real instants in the site's zone. */
+const whenText = (e: CalEvent, short: boolean, timeZone: string) => formatRange(e.booking.Start, e.booking.Finish, { short, timeZone });
 
 /** The range the calendar shows: the day (day view) or the month around it (agenda). */
 function rangeOf(date: Date, view: View): { start: Date; end: Date } {
@@ -58,6 +60,7 @@ function dayHours(date: Date, events: CalEvent[], startMinutes: number, endMinut
 /**
  * /menu/calendar, the Reception View (SPEC 2.2, 6): for site-level admins, every room of their
  * site as a column of the day, with each booking's details and check-in state, refreshed every 30 s.
+ * The grid, its "now" line and every time shown are the site's wall clock, whatever the device's zone.
  * Admins, and room admins of a booking's room (IsRoomAdmin per room), may cancel it with a reason.
  */
 export function ReceptionPage() {
@@ -66,14 +69,19 @@ export function ReceptionPage() {
   const sites = useQuery({ queryKey: receptionKeys.sites, queryFn: getMySites });
   const [chosen, setChosen] = useChoiceWithDefault(sites.data?.[0]?.SiteId);
   const siteId = Number(chosen ?? 0);
-  const [date, setDate] = useState(() => new Date());
+  const site = sites.data?.find((s) => s.SiteId === siteId);
+  const timeZone = site?.TimeZone ?? 'UTC';
+  // The day shown: today at the site until the person moves (a "shown" Date, as the grid's are).
+  const [picked, setPicked] = useState<Date | null>(null);
+  const today = useMemo(() => toShown(new Date(), timeZone), [timeZone]);
+  const date = picked ?? today;
   const [view, setView] = useState<View>(Views.DAY);
   const range = rangeOf(date, view);
-  const start = range.start.toISOString();
-  const end = range.end.toISOString();
+  const start = fromShown(range.start, timeZone).toISOString();
+  const end = fromShown(range.end, timeZone).toISOString();
   const calendar = useQuery({
     queryKey: receptionKeys.calendar(siteId, start, end), queryFn: () => getSiteCalendar(siteId, start, end),
-    enabled: siteId > 0, refetchInterval: REFRESH_MS, refetchIntervalInBackground: false, placeholderData: keepPreviousData,
+    enabled: siteId > 0 && site !== undefined, refetchInterval: REFRESH_MS, refetchIntervalInBackground: false, placeholderData: keepPreviousData,
   });
   const [open, setOpen] = useState<CalEvent | null>(null);
   const queryClient = useQueryClient();
@@ -88,12 +96,11 @@ export function ReceptionPage() {
     return {
       resources: rooms.map((r): CalResource => ({ id: r.Id, title: `${r.Name} (${r.LocationName})` })),
       events: (calendar.data?.Bookings ?? []).map((b): CalEvent => ({
-        id: b.Id, title: eventTitle(b, checkIns.get(b.RoomId ?? 0) ?? false), start: new Date(b.Start), end: new Date(b.Finish),
+        id: b.Id, title: eventTitle(b, checkIns.get(b.RoomId ?? 0) ?? false), start: toShown(new Date(b.Start), timeZone), end: toShown(new Date(b.Finish), timeZone),
         resourceId: b.RoomId ?? 0, booking: b, roomCheckIns: checkIns.get(b.RoomId ?? 0) ?? false, roomAdmin: roomAdmin.get(b.RoomId ?? 0) ?? false,
       })),
     };
-  }, [calendar.data]);
-  const site = sites.data?.find((s) => s.SiteId === siteId);
+  }, [calendar.data, timeZone]);
   const dayStart = site?.DayStartMinutes ?? DEFAULT_DAY_START_MINUTES;
   const dayEnd = site?.DayEndMinutes ?? DEFAULT_DAY_END_MINUTES;
   const hours = useMemo(() => dayHours(date, events, dayStart, dayEnd), [date, events, dayStart, dayEnd]);
@@ -133,7 +140,8 @@ export function ReceptionPage() {
                   view={view}
                   onView={setView}
                   date={date}
-                  onNavigate={setDate}
+                  onNavigate={setPicked}
+                  getNow={() => toShown(new Date(), timeZone)}
                   min={hours.min}
                   max={hours.max}
                   scrollToTime={hours.min}
@@ -148,21 +156,23 @@ export function ReceptionPage() {
               </div>
             </div>
           )}
-          <Text size="sm" c="gray.7">The calendar refreshes every 30 seconds{calendar.isFetching ? ' (refreshing…)' : ''}.</Text>
+          <Text size="sm" c="gray.7">
+            {site ? `Times are in the site's time zone (${site.TimeZone}). ` : ''}The calendar refreshes every 30 seconds{calendar.isFetching ? ' (refreshing…)' : ''}.
+          </Text>
           <BackToMenu />
         </Stack>
       </Panel>
       {open && (
-        <BookingDetails event={open} roomName={openRoomName} cancelMode={openMode} onClose={() => setOpen(null)}
-          onCancel={() => { setOpen(null); if (openMode) cancellation.start({ booking: open.booking, mode: openMode, label: `${openRoomName}, ${whenText(open, shortDates)}` }); }} />
+        <BookingDetails event={open} roomName={openRoomName} timeZone={timeZone} cancelMode={openMode} onClose={() => setOpen(null)}
+          onCancel={() => { setOpen(null); if (openMode) cancellation.start({ booking: open.booking, mode: openMode, label: `${openRoomName}, ${whenText(open, shortDates, timeZone)}` }); }} />
       )}
       {cancellation.dialog}
     </>
   );
 }
 
-function BookingDetails({ event, roomName, cancelMode, onCancel, onClose }: {
-  event: CalEvent; roomName: string; cancelMode: CancelMode | null; onCancel: () => void; onClose: () => void;
+function BookingDetails({ event, roomName, timeZone, cancelMode, onCancel, onClose }: {
+  event: CalEvent; roomName: string; timeZone: string; cancelMode: CancelMode | null; onCancel: () => void; onClose: () => void;
 }) {
   const b = event.booking;
   const short = useShortDates();
@@ -171,14 +181,14 @@ function BookingDetails({ event, roomName, cancelMode, onCancel, onClose }: {
     <Modal opened onClose={onClose} title={b.Description || 'Meeting'} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap={4}>
         <Text>{roomName}</Text>
-        <Text>{whenText(event, short)}</Text>
+        <Text>{whenText(event, short, timeZone)}</Text>
         <Text>Booked by {b.BookedByUserName}</Text>
         {b.OnBehalfOfEmail && <Text>On behalf of {b.OnBehalfOfEmail}</Text>}
         <Text>Status: {statusWords(b.Status)}</Text>
         <Text fw={600}>
           {CHECK_IN_WORDS[state]}
           {b.CheckedIn && b.CheckedInByUserName ? ` by ${b.CheckedInByUserName}` : ''}
-          {b.CheckedInAt ? ` at ${formatTime(b.CheckedInAt)}` : ''}
+          {b.CheckedInAt ? ` at ${formatTime(b.CheckedInAt, { timeZone })}` : ''}
         </Text>
         <BookingDetailsActions cancelMode={cancelMode} onCancel={onCancel} onClose={onClose} />
       </Stack>
