@@ -70,6 +70,8 @@ const EXTRA: Record<string, number[]> = {
   'POST /api/pushMessaging': [429],
   // Who's in reads per person and minute (whosIn/readLimit.ts).
   'GET /api/whos-in': [429], 'GET /api/bookings/for/:floorplanId/near-team': [429],
+  // Calendar file downloads per person and minute (myBookings/bookingCalendarFile.ts).
+  'GET /api/bookings/my/:id.ics': [429],
   // Room bookings and booking changes that mail others charge the person's hourly e-mail allowance
   // (notifications/mailLimit.ts); desk bookings and cancellations mail no one chosen by the caller.
   'POST /api/bookings/room': [429], 'POST /api/bookings/:id': [429],

@@ -3,6 +3,7 @@ import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.j
 import { insertLocation, insertPublishedFloorplan, insertSite } from '../../testing/fixtures.js';
 import { bookingIcsTemplate, fillIcs } from '../mail/bookingIcs.js';
 import { insertBooking, minutes } from './bookingTestKit.js';
+import { CALENDAR_FILE_READS_PER_MINUTE } from './bookingCalendarFile.js';
 
 // Monday 7 January 2030, 08:00 in London (UTC in winter).
 const NOW = new Date('2030-01-07T08:00:00Z');
@@ -26,6 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.dropDatabase());
 beforeEach(async () => {
   await t.pool.query('DELETE FROM bookings');
+  await t.pool.query('DELETE FROM read_limits');
 });
 
 const START = minutes(NOW, 60);
@@ -109,5 +111,25 @@ describe('GET /api/bookings/my/{id}.ics', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().Code).toBe('BAD_INPUT');
     }
+  });
+
+  it('answers 429 past the per-minute limit, for probes of others\' ids as for the caller\'s own, and only to that person', async () => {
+    const id = await room();
+    const minute = async () => (await t.pool.query<{ m: Date }>("SELECT date_trunc('minute', now()) AS m")).rows[0]!.m.getTime();
+    // The window is the clock's minute: a run that crosses into the next one starts again.
+    for (let attempt = 0; ; attempt++) {
+      await t.pool.query('DELETE FROM read_limits');
+      const before = await minute();
+      const probes: number[] = [];
+      for (let i = 0; i < CALENDAR_FILE_READS_PER_MINUTE; i++) probes.push((await get(stranger, `/api/bookings/my/${id + 1000 + i}.ics`)).statusCode);
+      const refused = await get(stranger, `/api/bookings/my/${id}.ics`);
+      if (before !== await minute() && attempt < 2) continue;
+      expect(probes.every((s) => s === 404)).toBe(true);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().Code).toBe('TOO_MANY_ATTEMPTS');
+      expect(refused.json().Error).toBe('Too many requests. Please wait a minute and try again.');
+      break;
+    }
+    expect((await get(owner, `/api/bookings/my/${id}.ics`)).statusCode).toBe(200);
   });
 });

@@ -5,6 +5,14 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { foldLine, icsSequence, icsText, icsUtc } from '../mail/bookingIcs.js';
+import { countRead } from '../whosIn/readLimit.js';
+
+/**
+ * Downloads per person and minute: far above what a person clicking "Add to calendar" needs, low enough
+ * that walking the id space (every other id answers 404) is slow. Counted before the lookup, so probing
+ * costs the same as fetching.
+ */
+export const CALENDAR_FILE_READS_PER_MINUTE = 30;
 
 /**
  * "Add to calendar" on the booking confirmation (issue 20, point 7): one booking as an .ics file.
@@ -17,6 +25,7 @@ import { foldLine, icsSequence, icsText, icsUtc } from '../mail/bookingIcs.js';
  * Who may fetch it: the booker, the person booked on behalf of (e-mail compared case-insensitively,
  * as My Bookings), and Admins. Anyone else, and any booking no longer Pending or Approved, gets the
  * same 404 as an id that does not exist: the answer never says that someone else's booking exists.
+ * Past CALENDAR_FILE_READS_PER_MINUTE in a minute a person gets 429.
  */
 export interface CalendarFileRow {
   id: number; starts_at: Date; finishes_at: Date; description: string; status: number; updated_at: Date;
@@ -63,6 +72,7 @@ export function bookingCalendarEntry(b: CalendarFileRow, stamp: Date): string {
 
 /** GET /api/bookings/my/{id}.ics: the file's name and body, or 404 (see above). */
 export async function bookingCalendarFile(deps: AppDeps, user: SessionUser, bookingId: number): Promise<{ filename: string; body: string }> {
+  await countRead(deps.pool, 'calendarFile', user.id, CALENDAR_FILE_READS_PER_MINUTE);
   const row = await visibleBooking(deps.pool, user, bookingId);
   if (!row) throw notFound('An active booking of yours with this id');
   return { filename: `hotdesk-booking-${row.id}.ics`, body: bookingCalendarEntry(row, deps.now()) };
