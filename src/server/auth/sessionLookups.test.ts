@@ -24,4 +24,17 @@ describe('session lookups under concurrent requests', () => {
     expect(t.deps.sessions.lookups.stats.keys - before.keys).toBe(60);
     expect(statements).toBeLessThan(60);
   });
+
+  it('refuses a cookie that is not a token this app makes (43 base64url characters) without a database lookup', async () => {
+    const before = { ...t.deps.sessions.lookups.stats };
+    const real = people[0]!.cookie.split('=')[1]!;
+    for (const junk of ['made-up', `${real}x`, real.slice(1), `${real.slice(0, 42)}.`, `${real.slice(0, 42)}=`, `${real.slice(0, 42)}\u00e9`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: `hotdesk_session=${encodeURIComponent(junk)}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(t.deps.sessions.lookups.stats).toEqual(before);
+    // A real token still looks its session up.
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: people[0]!.cookie } })).statusCode).toBe(200);
+    expect(t.deps.sessions.lookups.stats.keys).toBe(before.keys + 1);
+  });
 });

@@ -25,6 +25,11 @@ export interface SessionUser {
  */
 export const SESSION_COOKIE = 'hotdesk_session';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/**
+ * What create() makes: 32 random bytes in base64url, 43 characters. Anything else in the cookie was not
+ * made here, and is refused without a database lookup (a flood of junk cookies costs no statement).
+ */
+const WELL_FORMED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Server-side sessions in PostgreSQL: every instance sees the same sessions, and deleting a row
@@ -74,6 +79,7 @@ export class SessionStore {
    * most once a minute per session, so a busy client does not turn every read into a write.
    */
   async resolve(token: string): Promise<SessionUser | undefined> {
+    if (!WELL_FORMED_TOKEN.test(token)) return undefined;
     const idHash = hashToken(token);
     const row = await this.lookups.get(idHash);
     if (!row) return undefined;

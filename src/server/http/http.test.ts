@@ -202,7 +202,8 @@ describe('a failing database', () => {
       return { res, ms: Date.now() - started };
     };
     expect((await timed('/healthz')).res.statusCode).toBe(200);
-    const [ready, withCookie] = await Promise.all([timed('/readyz'), timed('/api/settings', { cookie: 'hotdesk_session=some-token' })]);
+    // A cookie shaped like a real token (43 base64url characters), so the guard must look it up.
+    const [ready, withCookie] = await Promise.all([timed('/readyz'), timed('/api/settings', { cookie: `hotdesk_session=${'t'.repeat(43)}` })]);
     for (const { res, ms } of [ready, withCookie]) {
       expect(res.statusCode).toBe(503);
       expect(res.json().Code).toBe('UNAVAILABLE');

@@ -87,7 +87,8 @@ function logSender(log: MailLog): { send: Send; close: () => void } {
 
 async function runBatch(deps: MailJobDeps, send: Send, log: MailLog): Promise<{ claimed: number; sent: number; failed: number }> {
   const client = await deps.pool.connect();
-  let sent = 0, failed = 0;
+  const sentIds: number[] = [];
+  let failed = 0;
   try {
     await client.query('BEGIN');
     const now = deps.now();
@@ -105,8 +106,7 @@ async function runBatch(deps: MailJobDeps, send: Send, log: MailLog): Promise<{ 
         }
       }
       if (error === undefined) {
-        await markSent(client, m.id, now);
-        sent++;
+        sentIds.push(m.id);
       } else {
         const attempts = m.attempts + 1;
         const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
@@ -116,8 +116,9 @@ async function runBatch(deps: MailJobDeps, send: Send, log: MailLog): Promise<{ 
         failed++;
       }
     }
+    await markSent(client, sentIds, now);
     await client.query('COMMIT');
-    return { claimed: mails.length, sent, failed };
+    return { claimed: mails.length, sent: sentIds.length, failed };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;

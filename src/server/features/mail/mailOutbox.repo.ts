@@ -16,8 +16,14 @@ export async function claimDueMail(client: pg.PoolClient, now: Date, limit: numb
   return rows.map((r) => ({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body_text, ics: r.ics, attempts: r.attempts }));
 }
 
-export async function markSent(client: pg.PoolClient, id: number, now: Date): Promise<void> {
-  await client.query('UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1', [id, now]);
+/**
+ * The batch's sent mails, in one statement at the end of the claiming transaction (as good as one per
+ * mail, since nothing is committed before COMMIT): a run claiming 20 mails made 20 round trips while
+ * bookings wanted the database (issue 19, room booking tail).
+ */
+export async function markSent(client: pg.PoolClient, ids: number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await client.query('UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[])', [ids, now]);
 }
 
 /** A failed attempt: kept unsent, tried again at `nextTryAt` (infinity when given up). */
