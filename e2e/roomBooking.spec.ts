@@ -35,7 +35,15 @@ const results = (page: Page) => page.getByRole('table', { name: 'Rooms with avai
 async function openCalendar(page: Page, room: string, date: string) {
   await page.getByRole('tab', { name: 'Specific room availability' }).click();
   await choose(page, 'Room', room);
-  await page.getByLabel('Go to date').fill(date);
+  await goToDate(page, date);
+}
+
+/** Types a day into "Go to date" and closes its calendar (Escape), as a keyboard user does: the open calendar lies over the grid. */
+async function goToDate(page: Page, date: string) {
+  const field = page.getByLabel('Go to date');
+  await field.fill(date);
+  await field.press('Escape');
+  await expect(page.locator('.mantine-DateInput-dropdown')).toHaveCount(0);
 }
 
 /**
@@ -181,7 +189,7 @@ test('book from the calendar in the week, work week, day and month views; refuse
 
   // Day view.
   await page.getByRole('button', { name: 'Day', exact: true }).click();
-  await page.getByLabel('Go to date').fill('2030-04-11');
+  await goToDate(page, '2030-04-11');
   await dragSlots(page, 0, '13:00', '14:30');
   await expect(page.getByRole('dialog', { name: 'Book Severn' })).toContainText(/Thursday,? 11 April 2030,? 13:00–14:30/);
   await saveBooking(page, 'Book Severn', 'Day view workshop', 'Severn booked');
@@ -217,7 +225,7 @@ test('book from the calendar in the week, work week, day and month views; refuse
 
   // Agenda: one month of bookings.
   await page.getByRole('button', { name: 'Agenda' }).click();
-  await page.getByLabel('Go to date').fill('2030-04-08');
+  await goToDate(page, '2030-04-08');
   await expect(page.locator('.rbc-agenda-view')).toContainText('Design review from the week view');
   await expect(page.locator('.rbc-agenda-view')).toContainText('Day view workshop');
   await expect(page.locator('.rbc-agenda-view')).toContainText('Work week planning');
