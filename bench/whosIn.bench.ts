@@ -7,14 +7,15 @@
  * 8 at once; callers rotate over 400 people so the per-person read limit never answers instead.
  * Also times the desk map's occupancy call on a 5,000-desk floor with 4,000 bookings, names off
  * against names for everyone (the cost of the holder lookup). It also prints where an 'everyone' answer's
- * time goes (PostgreSQL, pg's row parsing, the response check, JSON) and, with BENCH_EXPLAIN=1, the plans.
+ * time goes (PostgreSQL, pg's row parsing, the JSON text) and, with BENCH_EXPLAIN=1, the plans.
  * Run: npx tsx bench/whosIn.bench.ts
  */
 import pg from 'pg';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
 import { EVERYONE_SQL, TEAMMATES_SQL } from '../src/server/features/whosIn/whosIn.repo.js';
-import { whosIn } from '../src/server/features/whosIn/whosIn.service.js';
+import { visibleDay, whosIn } from '../src/server/features/whosIn/whosIn.service.js';
+import { whosInAnswer, whosInJson } from '../src/server/features/whosIn/whosIn.json.js';
 import { WhosInResponse } from '../src/domain/wire/whosIn.js';
 import type { AppDeps } from '../src/server/deps.js';
 import { makeClient, percentile, recordSideBySide, runLoad, startBenchEnv } from './harness.js';
@@ -157,8 +158,9 @@ const floor = await baseline();
 
 /**
  * Where an 'everyone' answer's time goes, in this process (no HTTP): the query with pg's row parsing,
- * the whole service (read limit, setting, query, privacy rule, grouping), then the answer's encoding
- * as the server does it (zod check of the response schema, JSON.stringify). Medians of 15.
+ * the whole service (read limit, setting, query, privacy rule, grouping, JSON text), the JSON text alone
+ * (whosIn.json.ts), and for comparison what the text replaced: the answer as objects, the zod check of
+ * the response schema and JSON.stringify. Medians of 15.
  */
 async function breakdown(): Promise<string> {
   await pool.query("UPDATE global_settings SET names_on_map = 'everyone'");
@@ -176,12 +178,16 @@ async function breakdown(): Promise<string> {
   await pool.query('DELETE FROM read_limits');
   const query = await median(() => pool.query(EVERYONE_SQL, [day(3), viewer]));
   const service = await median(() => whosIn(deps, user as never, day(3)));
-  const answer = await whosIn(deps, user as never, day(3));
+  const visible = await visibleDay(deps, user as never, day(3));
+  const text = await median(() => whosInJson(visible));
+  const answer = whosInAnswer(visible);
+  const objects = await median(() => whosInAnswer(visible));
   const check = await median(() => WhosInResponse.parse(answer));
   const json = await median(() => JSON.stringify(answer));
   await pool.query('DELETE FROM read_limits');
-  return `everyone, in process (median of 15): query with row parsing ${query.toFixed(1)} ms; whole service ${service.toFixed(1)} ms;`
-    + ` zod response check ${check.toFixed(1)} ms; JSON.stringify ${json.toFixed(1)} ms; answer ${(JSON.stringify(answer).length / 1024).toFixed(0)} KB`;
+  return `everyone, in process (median of 15): query with row parsing ${query.toFixed(1)} ms; whole service ${service.toFixed(1)} ms`
+    + ` (of which the JSON text ${text.toFixed(1)} ms); replaced by it: objects ${objects.toFixed(1)} ms, zod response check ${check.toFixed(1)} ms,`
+    + ` JSON.stringify ${json.toFixed(1)} ms; answer ${(whosInJson(visible).length / 1024).toFixed(0)} KB`;
 }
 const split = await breakdown();
 // BENCH_EXPLAIN=1 prints the plans (what an index or a query change should alter).

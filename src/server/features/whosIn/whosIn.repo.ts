@@ -17,9 +17,12 @@ export interface DayDeskRow {
  * than per booking: the bookings are then found by start time alone (a booking lasts at most 24 hours,
  * and a site's day lies within [date - 14 h, date + 1 day + 12 h] UTC), on the covering index
  * bookings_active_desks_day (migration 0018), and kept when they overlap their site's day.
+ * MATERIALIZED: inlined, PostgreSQL worked out both AT TIME ZONE conversions (a time zone lookup each)
+ * for every booking-site pair of the join, ~3,500 pairs a day for 2,000 people: half the query's time.
+ * site_rank orders the sites by title (then id) once, so the answer's sort compares an integer per row.
  */
-const SITE_DAYS = `site_days AS (
-    SELECT s.id, s.title, s.time_zone,
+const SITE_DAYS = `site_days AS MATERIALIZED (
+    SELECT s.id, row_number() OVER (ORDER BY s.title, s.id) AS site_rank,
       $1::date::timestamp AT TIME ZONE s.time_zone AS day_start,
       ($1::date + 1)::timestamp AT TIME ZONE s.time_zone AS day_end
     FROM sites s WHERE s.deleted_at IS NULL)`;
@@ -34,7 +37,7 @@ const PLACES = `
 const MS = (column: string) => `date_part('epoch', ${column}) * 1000`;
 const COLUMNS = `b.site_id, b.desk_id, b.desk_name, b.floorplan_id, b.location_id,
     ${MS('b.starts_at')} AS start_ms, ${MS('b.finishes_at')} AS finish_ms, u.id AS user_id, u.full_name, u.hide_name_on_map`;
-const ORDER = 'ORDER BY d.title, d.id, u.full_name, b.starts_at';
+const ORDER = 'ORDER BY d.site_rank, u.full_name, b.starts_at';
 
 /**
  * 'teammates' starts from the viewer's teams: their members (a few dozen), then each one's bookings

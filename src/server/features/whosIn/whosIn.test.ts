@@ -3,6 +3,7 @@ import { call } from '../orgAccess/orgTestKit.js';
 import { insertDeskBooking, setNames, whosInOrganisation } from './whosInTestKit.js';
 import { TOO_MANY_READS } from './readLimit.js';
 import { WHOS_IN_READS_PER_MINUTE } from './whosIn.service.js';
+import { WhosInResponse } from '../../../domain/wire/whosIn.js';
 
 let o: Awaited<ReturnType<typeof whosInOrganisation>>;
 beforeAll(async () => {
@@ -80,6 +81,26 @@ describe('GET /api/whos-in shows', () => {
     expect(names((await whosIn(o.me, '?date=2030-01-08')).json())).toEqual(['London: Bea Behalf', 'London: Sam Stranger']);
     expect((await save(false)).statusCode).toBe(200);
     expect(names((await whosIn(o.me, '?date=2030-01-08')).json())).toContain('London: Tom Mate');
+  });
+
+  it('a renamed person shows under the new name and initials at once', async () => {
+    await setNames(o.t.pool, 'everyone');
+    expect(names((await whosIn(o.me, '?date=2030-01-08')).json())).toContain('London: Sam Stranger');
+    await o.t.pool.query("UPDATE users SET full_name = 'Sue Renamed' WHERE id = $1", [o.stranger.id]);
+    const people = (await whosIn(o.me, '?date=2030-01-08')).json().Sites[0].People as { Name: string; Initials: string }[];
+    await o.t.pool.query("UPDATE users SET full_name = 'Sam Stranger' WHERE id = $1", [o.stranger.id]);
+    expect(people.map((p) => p.Name)).not.toContain('Sam Stranger');
+    expect(people).toContainEqual(expect.objectContaining({ Name: 'Sue Renamed', Initials: 'SR' }));
+  });
+
+  it('the answer\'s text is the response schema\'s encoding, sent as JSON', async () => {
+    for (const [setting, who] of [['everyone', o.me], ['teammates', o.me], ['teammates', o.loner], ['off', o.me]] as const) {
+      await setNames(o.t.pool, setting);
+      const res = await whosIn(who, '?date=2030-01-08');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(JSON.stringify(WhosInResponse.encode(WhosInResponse.parse(res.json()))));
+    }
   });
 
   it('cancelled bookings are not "in"', async () => {
