@@ -1,3 +1,5 @@
+import { ROOM_TYPE } from '../roomTypes.js';
+
 /**
  * Calls screens make as they open, as paths under the base path. The web client fetches these, and
  * the server names the very same URLs as preload hints in the page it sends (a hint is used only
@@ -30,3 +32,6 @@ export const ROOM_SCREEN_PATHS: Readonly<Record<string, number>> = {
   '/menu/book/meeting/room': 0,
   '/menu/book/clinical/room': 1,
 };
+
+/** The room booking page's heading by the room type it books: the page's h1, and the server's loading page shows it first. */
+export const roomScreenHeading = (roomType: number): string => (roomType === ROOM_TYPE.ClinicalMeetingRoom ? 'Book a Clinical Room' : 'Book a Meeting Room');

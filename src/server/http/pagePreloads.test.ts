@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_SCREEN_MODULE, ROOM_SCREEN_MODULE } from '../../domain/wire/screenCalls.js';
+import { DESK_SCREEN_MODULE, ROOM_SCREEN_MODULE, roomScreenHeading } from '../../domain/wire/screenCalls.js';
 import { insertLocation, insertPublishedFloorplan, insertSite } from '../testing/fixtures.js';
 import { buildTestApp, createUser, type TestUser } from '../testing/testApp.js';
 import { signedInPagePreloads, type ScreenHintsFor } from './pagePreloads.js';
@@ -15,7 +15,8 @@ const dist = mkdtempSync(join(tmpdir(), 'hotdesk-web-'));
 mkdirSync(join(dist, '.vite'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><meta name="hotdesk-base" content="">'
-  + '<script type="module" crossorigin src="./assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
+  + '<script type="module" crossorigin src="./assets/index-1.js"></script></head><body><div id="root">'
+  + '<div class="boot"><div class="boot-panel"><p role="status">Loading Hotdesk…</p></div></div></div></body></html>');
 writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify({
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], dynamicImports: [DESK_SCREEN_MODULE, ROOM_SCREEN_MODULE] },
   '_shared-1.js': { file: 'assets/shared-1.js' },
@@ -78,14 +79,19 @@ describe('preload hints in the page', () => {
   it('name the room booking page\'s sites call and its script, for both room types', async () => {
     expect(existsSync(ROOM_SCREEN_MODULE)).toBe(true);
     for (const [path, type] of [['/menu/book/meeting/room', 0], ['/menu/book/clinical/room/', 1]] as const) {
-      const h = hints((await page(path, staff.cookie)).body);
+      const body = (await page(path, staff.cookie)).body;
+      const h = hints(body);
       expect(h.calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/sites/byRoomType/${type}`]);
       expect(h.scripts).toEqual(['/hotdesk/assets/roomBooking-1.js']);
+      // The loading page shows the page's heading (the one RoomBookingPage draws), above its loading message.
+      expect(body).toContain(`<div class="boot-panel"><h1 class="boot-title">${roomScreenHeading(type)}</h1><p role="status">`);
       for (const url of h.calls) expect((await t.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } })).statusCode).toBe(200);
     }
     // Near misses are other pages: the settings alone.
     for (const other of ['/menu/book/meeting/room/x', '/menu/book/meeting', '/menu/book/room']) {
-      expect(hints((await page(other, staff.cookie)).body).calls).toEqual(['/hotdesk/api/settings']);
+      const body = (await page(other, staff.cookie)).body;
+      expect(hints(body).calls).toEqual(['/hotdesk/api/settings']);
+      expect(body).not.toContain('boot-title');
     }
   });
 
@@ -98,6 +104,7 @@ describe('preload hints in the page', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.body).not.toContain('rel="preload"');
       expect(res.body).not.toContain('modulepreload');
+      expect(res.body).not.toContain('boot-title');
     }
   });
 
@@ -134,13 +141,15 @@ describe('a screen whose hints fail or are slow', () => {
   };
 
   it('leaves the page without hints, rather than failing it or waiting', async () => {
-    expect(await hintsWith(async () => { throw new Error('database gone'); })).toEqual({ calls: '', files: '' });
+    expect(await hintsWith(async () => { throw new Error('database gone'); })).toEqual({ calls: '', files: '', heading: '' });
     const started = performance.now();
-    expect(await hintsWith(() => new Promise(() => undefined))).toEqual({ calls: '', files: '' });
+    expect(await hintsWith(() => new Promise(() => undefined))).toEqual({ calls: '', files: '', heading: '' });
     expect(performance.now() - started).toBeLessThan(1_000); // the 150 ms budget, with room for a slow machine
     // The same wiring with a screen that answers gives its hints (so the two above prove the fallback).
-    const fine = await hintsWith(async () => ({ calls: ['/api/x'], modules: [DESK_SCREEN_MODULE] }));
+    const fine = await hintsWith(async () => ({ calls: ['/api/x'], modules: [DESK_SCREEN_MODULE], heading: 'Rooms <b> & "desks"' }));
     expect(fine.calls).toContain('href="/hotdesk/api/x"');
     expect(fine.files).toContain('deskBooking-1.js');
+    // A heading is text in the page, never markup.
+    expect(fine.heading).toBe('<h1 class="boot-title">Rooms &lt;b&gt; &amp; "desks"</h1>');
   });
 });

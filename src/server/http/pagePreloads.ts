@@ -3,17 +3,23 @@ import { SETTINGS_CALL } from '../../domain/wire/screenCalls.js';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions.js';
 import type { ScreenModules } from './screenModules.js';
 
-/** What a screen will need as it opens: its calls (paths under the base path) and its lazy source modules. */
-export interface ScreenHints { calls: string[]; modules: string[] }
+/**
+ * What a screen will need as it opens: its calls (paths under the base path) and its lazy source modules;
+ * and its heading when known without data (the loading page then shows it from the first paint).
+ */
+export interface ScreenHints { calls: string[]; modules: string[]; heading?: string }
 
 /** One screen's hints for a router path (no base path, no query); null when the path is not that screen. */
 export type ScreenHintsFor = (routerPath: string) => Promise<ScreenHints | null>;
 
-/** The hints for the page a request asks for, as elements for the head: calls first, files last ('' for none). */
-export interface PageHintLinks { calls: string; files: string }
+/**
+ * The hints for the page a request asks for: elements for the head, calls first, files last; and the
+ * screen's heading for the loading page ('' for none).
+ */
+export interface PageHintLinks { calls: string; files: string; heading: string }
 export type PagePreloads = (request: FastifyRequest, routerPath: string) => Promise<PageHintLinks>;
 
-const NO_HINTS: PageHintLinks = { calls: '', files: '' };
+const NO_HINTS: PageHintLinks = { calls: '', files: '', heading: '' };
 
 /** A hint is an optimisation: past this, the page goes out without it rather than wait (a slow database, say). */
 const HINT_BUDGET_MS = 150;
@@ -36,7 +42,12 @@ export function signedInPagePreloads(
     const found = (await Promise.all(screens.map((hints) => hints(routerPath)))).filter((h) => h !== null);
     const calls = [SETTINGS_CALL, ...found.flatMap((h) => h.calls)];
     const built = found.flatMap((h) => h.modules).map((m) => files.filesFor(m));
-    return { calls: callLinks(basePath, calls), files: fileLinks(basePath, built.flatMap((b) => b.scripts), built.flatMap((b) => b.styles)) };
+    const heading = found.find((h) => h.heading)?.heading;
+    return {
+      calls: callLinks(basePath, calls),
+      files: fileLinks(basePath, built.flatMap((b) => b.scripts), built.flatMap((b) => b.styles)),
+      heading: heading ? `<h1 class="boot-title">${text(heading)}</h1>` : '',
+    };
   };
   return async (request, routerPath) => {
     const token = request.cookies?.[cookieName];
@@ -50,6 +61,8 @@ export function signedInPagePreloads(
     }
   };
 }
+
+const text = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const attribute = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -68,3 +81,17 @@ export const fileLinks = (basePath: string, scripts: readonly string[], styles: 
   ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="${href(basePath, f)}">`),
   ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="${href(basePath, f)}">`),
 ].join('');
+
+/** Where index.html's loading page takes the screen's heading (its panel, before the loading message). */
+export const BOOT_PANEL = '<div class="boot-panel">';
+
+/**
+ * The page with its hints: calls at the top of the head, a screen's files after the app's own, and the
+ * screen's heading in the loading page. The app's first render draws the same heading in the same
+ * place, so a page opened cold shows its heading at once rather than after the scripts have run
+ * (Lighthouse's Largest Contentful Paint on the room page was that heading: issue 19, point 7).
+ */
+export function pageWithHints(indexHtml: string, baseMeta: string, hints: PageHintLinks): string {
+  return indexHtml.replace(baseMeta, baseMeta + hints.calls).replace('</head>', `${hints.files}</head>`)
+    .replace(BOOT_PANEL, BOOT_PANEL + hints.heading);
+}

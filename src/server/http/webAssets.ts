@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGuardedPath } from './guard.js';
 import { notFoundBody } from './errorHandler.js';
-import type { PagePreloads } from './pagePreloads.js';
+import { pageWithHints, type PagePreloads } from './pagePreloads.js';
 
 export const WEB_DIST = join(process.cwd(), 'dist', 'web');
 
@@ -49,10 +49,10 @@ export async function registerWebAssets(app: FastifyInstance, basePath: string, 
     });
   }
 
-  // The page with its hints, if any: calls at the top of the head, a screen's files after the app's own.
+  // The page with its hints, if any: calls at the top of the head, a screen's files after the app's own, its heading.
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, routerPath: string) => {
     const hints = preloads ? await preloads(request, routerPath) : null;
-    const html = hints ? indexHtml.replace(baseMeta, baseMeta + hints.calls).replace('</head>', `${hints.files}</head>`) : indexHtml;
+    const html = hints ? pageWithHints(indexHtml, baseMeta, hints) : indexHtml;
     // Hints differ by person (signed in or not): a shared cache must not hand one person's page to another.
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie').send(html);
   };

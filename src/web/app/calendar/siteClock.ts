@@ -17,5 +17,5 @@ export const fromShown = (shown: Date, timeZone: string): Date =>
   fromWallClock(calendarDay(shown), shown.getHours() * 60 + shown.getMinutes(), timeZone);
 
 /** A local Date's calendar day as YYYY-MM-DD (written out: date-fns' format would bring its formatter into the room page's first load). */
-const calendarDay = (d: Date): string =>
+export const calendarDay = (d: Date): string =>
   `${String(d.getFullYear()).padStart(4, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

@@ -1,19 +1,28 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { adjustRoomTimes, defaultRoomTimes, roomEndOptions, roomStartOptions, roomTimesForNewDate } from '../../../domain/roomTimes.js';
 import { fromWallClock } from '../../../domain/wallClock.js';
 import type { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
 import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { DayInput } from '../appShell/DayInput.js';
-import { BookingFormModal, type SlotChoice } from './BookingFormModal.js';
+import type { SlotChoice } from './BookingFormModal.js';
 import { getAvailability, getLocations, getRooms, roomKeys } from './roomBookingApi.js';
-import { emptyResultMessage, minutesLabel, todayIn } from './roomBookingView.js';
+import { emptyResultMessage, minutesLabel, todayIn } from './findRoomView.js';
 
 const START_OPTIONS = roomStartOptions().map((m) => ({ value: String(m), label: minutesLabel(m) }));
 const END_OPTIONS = roomEndOptions().map((m) => ({ value: String(m), label: minutesLabel(m) }));
 const ANY = 'any';
+
+/**
+ * The booking form is not on screen until Book is pressed: its code (the form, the confirmation, the
+ * e-mail check) is fetched when the person shows intent on a Book button (pointer, touch, focus),
+ * not with the page (issue 19, point 7: the room page's first load).
+ */
+const loadBookingForm = () => import('./BookingFormModal.js');
+const BookingFormModal = lazy(async () => ({ default: (await loadBookingForm()).BookingFormModal }));
+const fetchBookingForm = () => { void loadBookingForm().catch(() => undefined); };
 
 /**
  * 'Find room by date/time' (SPEC 2.5): date, start and end (quarter hours, 08:00–19:00, default
@@ -80,7 +89,7 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
                   <Table.Td>{r.Capacity}</Table.Td>
                   <Table.Td visibleFrom="sm">{r.Equipment}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" onClick={() => book(r)} aria-label={`${r.IsRestricted && !r.IsRoomAdmin ? 'Request' : 'Book'} ${r.Name}`}>
+                    <Button size="xs" onClick={() => book(r)} onPointerEnter={fetchBookingForm} onTouchStart={fetchBookingForm} onFocus={fetchBookingForm} aria-label={`${r.IsRestricted && !r.IsRoomAdmin ? 'Request' : 'Book'} ${r.Name}`}>
                       {r.IsRestricted && !r.IsRoomAdmin ? 'Request' : 'Book'}
                     </Button>
                   </Table.Td>
@@ -90,7 +99,7 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
           </Table>
         </Paper>
       )}
-      {booking && <BookingFormModal slot={booking} onClose={() => setBooking(null)} />}
+      {booking && <Suspense fallback={<Loader size="sm" aria-label="Opening the booking form" />}><BookingFormModal slot={booking} onClose={() => setBooking(null)} /></Suspense>}
     </Stack>
   );
 }

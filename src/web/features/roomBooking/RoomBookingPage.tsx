@@ -1,7 +1,7 @@
 import { Loader, Select, Stack, Tabs, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ROOM_TYPE } from '../../../domain/roomTypes.js';
+import { roomScreenHeading } from '../../../domain/wire/screenCalls.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
@@ -23,7 +23,8 @@ const RoomCalendarTab = lazy(async () => ({ default: (await import('./RoomCalend
  * a free room for a date and times, or look at one room's calendar and pick a slot.
  */
 export function RoomBookingPage({ roomType }: { roomType: number }) {
-  const title = roomType === ROOM_TYPE.ClinicalMeetingRoom ? 'Book a Clinical Room' : 'Book a Meeting Room';
+  // The same words as the server's loading page shows first (roomScreenHints): the heading stays put when the page replaces it.
+  const title = roomScreenHeading(roomType);
   const sites = useQuery({ queryKey: roomKeys.sites(roomType), queryFn: () => getSites(roomType) });
   const [chosen, setChosen] = useChoiceWithDefault(sites.data?.[0]?.Id);
   const site = sites.data?.find((s) => String(s.Id) === chosen) ?? sites.data?.[0];

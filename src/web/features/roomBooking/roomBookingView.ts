@@ -1,46 +1,23 @@
-import { TZDate } from '@date-fns/tz';
 import { addDays, addMinutes, addMonths, addWeeks, endOfMonth, startOfDay, startOfMonth, startOfWeek } from 'date-fns';
-import { formatDay, formatDaySpan, formatMinutes, formatMonth, formatRange } from '../../../domain/dateFormat.js';
+import { formatDay, formatDaySpan, formatMonth, formatRange } from '../../../domain/dateFormat.js';
 import type { CalendarView } from '../../../domain/slotRules.js';
-import { fromWallClock, toWallClock } from '../../../domain/wallClock.js';
 import { ROOM_STEP_MINUTES, DEFAULT_ROOM_END, DEFAULT_ROOM_START } from '../../../domain/roomTimes.js';
+import { calendarDay } from '../../app/calendar/siteClock.js';
 
 /**
- * Pure helpers of the room booking screens: labels of the time lists, the site-zone bridge for
- * react-big-calendar (which draws in the browser's zone), titles, ranges and the empty messages.
+ * Pure helpers of the room booking screens: the site-zone bridge for react-big-calendar (which draws
+ * in the browser's zone), titles, ranges and slots. What the first view ("Find room") needs lives in
+ * findRoomView.ts, so the page's first load does not bring these helpers' date-fns functions.
  */
-export const NO_AVAILABILITY = 'No rooms with availability at the selected date(s) and time(s) were found...';
-export const NO_ROOMS_RESTRICTED = 'No rooms were found, but this may be due to booking restrictions in effect at this location.';
-export const NO_AVAILABILITY_DAY = 'No availability for the date selected';
+export { NO_AVAILABILITY, NO_ROOMS_RESTRICTED, NO_AVAILABILITY_DAY, minutesLabel, emptyResultMessage, todayIn } from './findRoomView.js';
 export const TITLE_LIMIT = 100;
-
-/** A time list's label of minutes since midnight, in the browser's language ('09:15', '9:15 AM'). */
-export const minutesLabel = (m: number): string => formatMinutes(m);
 
 /** Calendar titles are truncated to 100 characters (SPEC 2.5, 9); an ellipsis marks the cut. */
 export const truncateTitle = (title: string, limit = TITLE_LIMIT): string =>
   title.length <= limit ? title : `${title.slice(0, limit - 1)}…`;
 
-/** Which empty message: no rooms the person may choose at all (restrictions) or none free. */
-export const emptyResultMessage = (roomsInScope: number): string => (roomsInScope === 0 ? NO_ROOMS_RESTRICTED : NO_AVAILABILITY);
-
-/**
- * react-big-calendar lays out browser-local Dates. To show the site's wall clock whatever the
- * browser's zone, instants are mapped to a "shown" Date whose local fields are the site's wall
- * clock, and selections are mapped back.
- */
-export const toShown = (instant: Date, timeZone: string): Date => {
-  const w = toWallClock(instant, timeZone);
-  const [y, m, d] = w.date.split('-').map(Number) as [number, number, number];
-  const seconds = new TZDate(instant.getTime(), timeZone).getSeconds();
-  return new Date(y, m - 1, d, 0, w.minutes, seconds);
-};
-export const fromShown = (shown: Date, timeZone: string): Date =>
-  fromWallClock(calendarDay(shown), shown.getHours() * 60 + shown.getMinutes(), timeZone);
-
-/** A local Date's calendar day as YYYY-MM-DD (written out: date-fns' format would bring its formatter into the room page's first load). */
-const calendarDay = (d: Date): string =>
-  `${String(d.getFullYear()).padStart(4, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+// The site-zone bridge for react-big-calendar (shared with the Reception View).
+export { fromShown, toShown } from '../../app/calendar/siteClock.js';
 
 /** The (shown) range to load bookings for: what the view displays, padded for the month grid. */
 export function shownRange(view: CalendarView, date: Date): { start: Date; end: Date } {
@@ -146,5 +123,3 @@ export function slotText(start: Date, end: Date, timeZone: string, short = false
   return formatRange(start, end, { timeZone, short });
 }
 
-/** Today's date (YYYY-MM-DD) in a zone, for date inputs. */
-export const todayIn = (now: Date, timeZone: string): string => toWallClock(now, timeZone).date;

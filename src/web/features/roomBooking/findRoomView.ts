@@ -1,0 +1,20 @@
+import { formatMinutes } from '../../../domain/dateFormat.js';
+import { toWallClock } from '../../../domain/wallClock.js';
+
+/**
+ * What the "Find room" tab (the room page's first view) needs: the labels of its time lists, today
+ * in the site's zone and its empty messages. Apart from roomBookingView.ts, whose calendar helpers
+ * bring date-fns functions the first view never calls (issue 19, point 7: first load).
+ */
+export const NO_AVAILABILITY = 'No rooms with availability at the selected date(s) and time(s) were found...';
+export const NO_ROOMS_RESTRICTED = 'No rooms were found, but this may be due to booking restrictions in effect at this location.';
+export const NO_AVAILABILITY_DAY = 'No availability for the date selected';
+
+/** A time list's label of minutes since midnight, in the browser's language ('09:15', '9:15 AM'). */
+export const minutesLabel = (m: number): string => formatMinutes(m);
+
+/** Which empty message: no rooms the person may choose at all (restrictions) or none free. */
+export const emptyResultMessage = (roomsInScope: number): string => (roomsInScope === 0 ? NO_ROOMS_RESTRICTED : NO_AVAILABILITY);
+
+/** Today's date (YYYY-MM-DD) in a zone, for date inputs. */
+export const todayIn = (now: Date, timeZone: string): string => toWallClock(now, timeZone).date;
