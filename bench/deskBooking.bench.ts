@@ -5,8 +5,9 @@
  */
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
+import { appendFileSync } from 'node:fs';
 import {
-  cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, postgresMemoryMiB, recordSideBySide, rssMiB, runLoad, sampleMemory, startBenchEnv, statementProfile,
+  cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, postgresMemoryMiB, recordSideBySide, rssMiB, runLoad, sampleMemory, startBenchEnv, statementProfile, type HttpResult,
 } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -54,6 +55,12 @@ async function rawInsertRate(clients: number) {
 }
 
 const rows: string[] = [];
+/** BENCH_LATENCY_LOG=file: each answer's wall-clock end (ms) and latency, to find where a tail comes from. */
+const logged = async (log: string[], answer: Promise<HttpResult>) => {
+  const r = await answer;
+  if (process.env.BENCH_LATENCY_LOG) log.push(`${Date.now()} ${r.ms.toFixed(2)} ${r.status}`);
+  return r;
+};
 const memAtRest = rssMiB(env.server.pid);
 const dbMemAtRest = postgresMemoryMiB(env.dataDir);
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,20,50").split(",").map(Number);
@@ -63,9 +70,11 @@ for (const clients of LEVELS) {
   const memory = sampleMemory(env);
   const printStatements = await statementProfile(pool);
   const cpu0 = { app: cpuSeconds(env.server.pid!), db: postgresCpuSeconds(env.dataDir), client: process.cpuUsage() };
-  const r = await runLoad(clients, SECONDS, (c, i) => call('POST', '/api/bookings/desk', cookies[c]!, {
+  const latencyLog: string[] = [];
+  const r = await runLoad(clients, SECONDS, (c, i) => logged(latencyLog, call('POST', '/api/bookings/desk', cookies[c]!, {
     FloorplanId: fp, DeskId: `D${c}`, ...slot(clients, i),
-  }));
+  })));
+  if (process.env.BENCH_LATENCY_LOG) appendFileSync(process.env.BENCH_LATENCY_LOG, latencyLog.map((l) => `desk ${clients} ${l}\n`).join(''));
   const { appPeakMiB: peakRss, dbPeakMiB: peakDb } = memory();
   await printStatements(`${clients} clients`, r.count);
   // CPU per booking is steadier than wall-clock rates on a shared machine: it says what a booking costs.

@@ -10,8 +10,9 @@
  */
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { loadRoomHistory, seedRoomSite } from './roomHistory.js';
+import { appendFileSync } from 'node:fs';
 import {
-  cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, recordSideBySide, runLoad, sampleMemory, startBenchEnv, statementProfile,
+  cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, recordSideBySide, runLoad, sampleMemory, startBenchEnv, statementProfile, type HttpResult,
 } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -40,6 +41,12 @@ const { loadSeconds, total } = await loadRoomHistory(env, site, userIds[0]!, BOO
 
 const iso = (d: Date) => d.toISOString();
 const rows: string[] = [];
+/** BENCH_LATENCY_LOG=file: each answer's wall-clock end (ms) and latency, to find where a tail comes from. */
+const logged = async (log: string[], answer: Promise<HttpResult>) => {
+  const r = await answer;
+  if (process.env.BENCH_LATENCY_LOG) log.push(`${Date.now()} ${r.ms.toFixed(2)} ${r.status}`);
+  return r;
+};
 
 
 // A short unrecorded warm-up, as a running server has had: caches filled, statements prepared (2035).
@@ -58,12 +65,14 @@ for (const clients of LEVELS) {
   const memory = sampleMemory(env);
   const printStatements = await statementProfile(pool);
   const cpu0 = { app: cpuSeconds(env.server.pid!), db: postgresCpuSeconds(env.dataDir), client: process.cpuUsage() };
+  const latencyLog: string[] = [];
   const r = await runLoad(clients, SECONDS, (c, i) => {
     const start = bookBase + (clients * 100_000 + i) * 3_600_000;
-    return call('POST', '/api/bookings/room', cookies[c]!, {
+    return logged(latencyLog, call('POST', '/api/bookings/room', cookies[c]!, {
       RoomId: rooms[c * 7 + 1]!.id, Start: iso(new Date(start)), Finish: iso(new Date(start + 3_600_000)), Description: 'Throughput',
-    });
+    }));
   });
+  if (process.env.BENCH_LATENCY_LOG) appendFileSync(process.env.BENCH_LATENCY_LOG, latencyLog.map((l) => `room ${clients} ${l}\n`).join(''));
   const { appPeakMiB, dbPeakMiB } = memory();
   await printStatements(`room booking, ${clients} clients`, r.count);
   const clientCpu = process.cpuUsage(cpu0.client);

@@ -99,6 +99,19 @@ describe('RoomInsertBatcher', () => {
     expect(await pushes()).toHaveLength(3);
   });
 
+  it('sends the next batch to the database before answering the bookings just written', async () => {
+    const b = new RoomInsertBatcher(t.pool);
+    // The first goes alone; the next two wait for it and go as one batch as soon as it is written.
+    const first = b.insert(item(0));
+    const rest = settle(b, [item(1), item(2)]);
+    await first;
+    // The first booker is answered only once the batch statement holds a connection (it is on its
+    // way to PostgreSQL); the database does not wait while the app answers.
+    expect(t.pool.totalCount - t.pool.idleCount).toBe(1);
+    expect((await rest).every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(b.stats).toMatchObject({ batches: 1, rowsBatched: 2, alone: 1 });
+  });
+
   it('a booking with nobody to tell queues no push and no mail, in a batch too', async () => {
     const b = new RoomInsertBatcher(t.pool);
     const results = await settle(b, [item(0), item(1, { tell: false }), item(2)]);
