@@ -1,7 +1,7 @@
 /**
  * Desk booking screen benchmark (issue 9: "a floorplan with 5,000 desks opens and is interactive in
  * Chromium in under a second"). Seeds a site, a location and a published 5,000-desk floorplan with
- * 1,000 of the desks taken for the benchmark's time, then opens
+ * 1,000 of the desks taken for the benchmark's time (each by a person with an account and a name), then opens
  * /menu/book/desk/{start}/{end}/{site}/{location}/{floorplan} in Chromium as a signed-in person and measures:
  *  - interactiveMs (and interactiveEachLoadMs, in load order): the browser's navigation start until every desk is drawn with its booking state
  *    (as many boxes in the desk box paths as desks, as many in the taken ones as desks taken) and a desk is in the Tab order;
@@ -13,11 +13,15 @@
  * on the map for everyone, the organisation setting that draws the most): until every desk is drawn
  * with its state AND the labels of the desks in view are drawn.
  *
+ * Before the browser: serverAnswersMs, the layout and bookings calls alone (warm, one at a time, until the last
+ * byte as sent; this also fills the server's kept layout answer, as any earlier viewer would have).
+ *
  * Run: npx tsx bench/deskBookingOpen.bench.ts   (needs /usr/bin/chromium; builds the web app if needed)
  * Options: BENCH_DESKS (default 5000), BENCH_RUNS (default 5), BENCH_PROFILE=1 (print where the first load's main-thread time went),
  * BENCH_SCREENSHOT=file.png (the first load once interactive), BENCH_TRACE=file.json (a Chromium trace of one extra load; summarise it with bench/traceSummary.ts).
  */
 import { spawnSync } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { chromium } from '@playwright/test';
 import { deskCentreOnScreen } from '../e2e/deskOnScreen.js';
 import { deskFocusPath } from '../src/domain/deskRoute.js';
@@ -70,10 +74,15 @@ const day = `${year}-03-12`;
 const start = new Date(`${day}T09:00:00Z`); // March: London is on GMT
 const finish = new Date(`${day}T17:00:00Z`);
 const takenIds = drawing.desks.filter((d) => d.bookable).map((d) => d.id).filter((_, i) => i % 4 === 1).slice(0, TAKEN);
+// Each taken desk is held by a person with an account and a name (booked for them by someone else), so that
+// with names on the map for everyone every taken desk carries its occupant's name and initials.
+await pool.query(`INSERT INTO users (email, full_name) SELECT 'occupant-' || lower(d) || '@bench.example', 'Occupant ' || d || ' Benchley'
+  FROM unnest($1::text[]) AS d`, [takenIds]);
 await pool.query(
   `INSERT INTO bookings (site_id, location_id, floorplan_id, layout_id, desk_id, desk_name, starts_at, finishes_at,
      description, on_behalf_of_email, booked_by_user_id, holder_key, include_parking, status)
-   SELECT $1, $2, $3, $4, d, d, $5, $6, '', '', $7, 'holder-' || d, false, 1 FROM unnest($8::text[]) AS d`,
+   SELECT $1, $2, $3, $4, d, d, $5, $6, '', 'occupant-' || lower(d) || '@bench.example', $7, 'occupant-' || lower(d) || '@bench.example', false, 1
+   FROM unnest($8::text[]) AS d`,
   [site, loc, fp, layoutId, start, finish, otherId, takenIds],
 );
 const freeId = drawing.desks.find((d) => d.bookable && !takenIds.includes(d.id) && d.id !== 'D0')!.id;
@@ -101,6 +110,35 @@ const url = `${origin}/menu/book/desk/${day}T09:00/${day}T17:00/${site}/${loc}/$
 await pool.query("UPDATE global_settings SET names_on_map = 'everyone'");
 await pool.query('UPDATE config_version SET version = version + 1');
 const focusUrl = `${origin}${deskFocusPath(`${day}T09:00`, `${day}T17:00`, site, loc, fp, `D${Math.floor(DESKS / 2) + perRow / 2}`)}`;
+
+// The two data calls on their own (one at a time, warm, with the browser's Accept-Encoding): how long the
+// server takes for each, and that the occupants really come with names (else the bench would not measure them).
+const occupancyPath = `/api/bookings/for/${fp}?start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(finish.toISOString())}`;
+const timeAnswer = async (path: string) => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () => new Promise<{ ms: number; bytes: number }>((resolve, reject) => {
+    const t = performance.now();
+    let bytes = 0;
+    request({ host: '127.0.0.1', port, path, agent, headers: { cookie: `${SESSION_COOKIE}=${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
+      res.on('data', (c: Buffer) => { bytes += c.length; });
+      res.on('end', () => resolve({ ms: performance.now() - t, bytes }));
+    }).on('error', reject).end();
+  });
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 12; i++) {
+    const r = await once();
+    if (i >= 2) times.push(r.ms); // the first two warm the server up
+    bytes = r.bytes;
+  }
+  agent.destroy();
+  // Until the last byte, as sent (compressed, not decoded here): the server's time plus a loopback hop.
+  return { ms: Math.round(percentile([...times].sort((a, b) => a - b), 50) * 10) / 10, sentBytes: bytes };
+};
+const serverAnswers = { layout: await timeAnswer(`/api/floorplans/${fp}/layout`), bookings: await timeAnswer(occupancyPath) };
+const namedOccupants = (JSON.parse((await (await fetch(`${origin}${occupancyPath}`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } })).text())) as Array<{ Occupant?: unknown }>)
+  .filter((o) => o.Occupant).length;
+if (namedOccupants !== takenIds.length) throw new Error(`expected ${takenIds.length} named occupants, got ${namedOccupants}`);
 const namedOpen: number[] = [];
 let labelsDrawn = 0;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -202,6 +240,7 @@ const named = stats(namedOpen);
 recordSideBySide({ what: `${DESKS.toLocaleString('en-GB')}-desk floorplan opened on one desk with names drawn (median of ${RUNS})`,
   note: `${named.median} ms (worst ${named.worst} ms); ${labelsDrawn} desk labels drawn (names and occupants' initials)` });
 console.log(JSON.stringify({
+  serverAnswersMs: serverAnswers, namedOccupants,
   namesDrawnOpenMs: named, namesDrawnEachLoadMs: namedOpen.map(Math.round), labelsDrawn,
   desks: DESKS, takenDesks: takenIds.length, runs: RUNS,
   interactiveMs: stats(interactive), interactiveEachLoadMs: interactive.map(Math.round), phasesOfMedianRun: phases[interactive.indexOf([...interactive].sort((a, b) => a - b)[Math.floor(interactive.length / 2)]!)], clickToSelectedMs: stats(clicks), arrowMs: stats(arrows),

@@ -167,42 +167,50 @@ export type OccupantScope =
   | { kind: 'none' }
   | { kind: 'teammates' | 'everyone'; teamIds: number[] };
 
-/** One desk's booking with, when asked for, facts about its holder for the privacy rule (never sent as is). */
+/**
+ * One desk's booking with, when asked for, facts about its holder for the privacy rule (never sent as is).
+ * The times come as the ISO text the answer sends (ISO_UTC): no Date to parse and format again per row.
+ */
 export interface OccupancyRow {
-  desk_id: string; starts_at: Date; finishes_at: Date; status: number; id: string; mine: boolean;
+  desk_id: string; starts_at: string; finishes_at: string; status: number; id: string; mine: boolean;
   holder_id: number | null; holder_name: string | null; holder_hides: boolean | null; shares_team: boolean | null;
 }
 
-const OCCUPANCY_SQL = `SELECT desk_id, starts_at, finishes_at, status, id,
-       (booked_by_user_id = $4 OR holder_key = lower($5)) AS mine
-     FROM bookings WHERE floorplan_id = $1 AND status IN (0, 1) AND during && tstzrange($2, $3, '[)')
-     ORDER BY starts_at`;
+/** An instant as Date.prototype.toISOString writes it (milliseconds, 'Z'), made by PostgreSQL. */
+const ISO_UTC = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const OCCUPANCY_SQL = `SELECT desk_id, ${ISO_UTC('b.starts_at')} AS starts_at, ${ISO_UTC('b.finishes_at')} AS finishes_at, status, id,
+       (booked_by_user_id = $4 OR holder_key = lower($5)) AS mine,
+       NULL::int AS holder_id, NULL::text AS holder_name, NULL::boolean AS holder_hides, NULL::boolean AS shares_team
+     FROM bookings b WHERE floorplan_id = $1 AND status IN (0, 1) AND during && tstzrange($2, $3, '[)')
+     ORDER BY b.starts_at`; // b.: the column, not the text of the same name
 
 /**
  * With names: the holder (the on-behalf person when named) found by e-mail through users' unique
  * email_key, and whether they share one of the viewer's teams ($6). One extra index lookup per booking.
  */
-const OCCUPANCY_WITH_HOLDERS_SQL = `SELECT b.desk_id, b.starts_at, b.finishes_at, b.status, b.id,
+const OCCUPANCY_WITH_HOLDERS_SQL = `SELECT b.desk_id, ${ISO_UTC('b.starts_at')} AS starts_at, ${ISO_UTC('b.finishes_at')} AS finishes_at, b.status, b.id,
        (b.booked_by_user_id = $4 OR b.holder_key = lower($5)) AS mine,
        u.id AS holder_id, u.full_name AS holder_name, u.hide_name_on_map AS holder_hides,
        EXISTS (SELECT 1 FROM team_members tm WHERE tm.user_id = u.id AND tm.team_id = ANY ($6::int[])) AS shares_team
      FROM bookings b LEFT JOIN users u ON u.email_key = b.holder_key
      WHERE b.floorplan_id = $1 AND b.status IN (0, 1) AND b.during && tstzrange($2, $3, '[)')
-     ORDER BY b.starts_at`;
+     ORDER BY b.starts_at`; // b.: the column, not the text of the same name
 
 export async function deskOccupancyRows(
   db: pg.Pool, floorplanId: number, start: Date, end: Date, userId: number, userEmail: string, scope: OccupantScope,
 ): Promise<OccupancyRow[]> {
+  // Named statements: planned once per connection (the screen asks for this on every open and every day chosen).
   const { rows } = scope.kind === 'none'
-    ? await db.query(OCCUPANCY_SQL, [floorplanId, start, end, userId, userEmail])
-    : await db.query(OCCUPANCY_WITH_HOLDERS_SQL, [floorplanId, start, end, userId, userEmail, scope.teamIds]);
-  return rows.map((r) => ({ holder_id: null, holder_name: null, holder_hides: null, shares_team: null, ...r }));
+    ? await db.query<OccupancyRow>({ name: 'desk_occupancy', text: OCCUPANCY_SQL, values: [floorplanId, start, end, userId, userEmail] })
+    : await db.query<OccupancyRow>({ name: 'desk_occupancy_holders', text: OCCUPANCY_WITH_HOLDERS_SQL, values: [floorplanId, start, end, userId, userEmail, scope.teamIds] });
+  return rows;
 }
 
 /** The wire shape; `occupant` is what the service decided may be shown (null: hidden). */
 export function toDeskOccupancy(r: OccupancyRow, occupant: DeskOccupancy['Occupant']): DeskOccupancy {
   return {
-    DeskId: r.desk_id, Start: r.starts_at.toISOString(), Finish: r.finishes_at.toISOString(), Status: r.status,
+    DeskId: r.desk_id, Start: r.starts_at, Finish: r.finishes_at, Status: r.status,
     IsMine: r.mine, BookingId: r.mine ? Number(r.id) : null, Occupant: occupant,
   };
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DeskOccupancy } from '../../../domain/wire/bookings.js';
 import { call } from '../orgAccess/orgTestKit.js';
 import { insertDeskBooking, setNames, whosInOrganisation } from '../whosIn/whosInTestKit.js';
 
@@ -70,5 +72,30 @@ describe('desk occupancy names', () => {
     await setNames(o.t.pool, 'everyone');
     const url = `/api/bookings/for/${o.london.floorplanId}?start=${encodeURIComponent('2030-01-08T00:00:00Z')}&end=${encodeURIComponent('2030-01-09T00:00:00Z')}`;
     expect((await call(o.t, o.me, 'GET', url)).body).not.toContain('@');
+  });
+});
+
+// The route sends the items as JSON text without the schema's per-item encoding (deskBooking.routes.ts),
+// and PostgreSQL writes the instants (deskBooking.repo.ts): both must be what the schema and Date make.
+describe('the occupancy answer as JSON text', () => {
+  it('is, byte for byte, the response schema\'s encoding of its items, with instants as toISOString writes them', async () => {
+    const start = new Date('2030-01-08T17:30:05.250Z'), finish = new Date('2030-01-08T18:00:00.007Z');
+    await insertDeskBooking(o.t.pool, o.london, 'D7', o.me, start.toISOString(), finish.toISOString());
+    try {
+      for (const setting of ['everyone', 'teammates', 'off'] as const) {
+        await setNames(o.t.pool, setting);
+        const url = `/api/bookings/for/${o.london.floorplanId}?start=${encodeURIComponent('2030-01-08T00:00:00Z')}&end=${encodeURIComponent('2030-01-09T00:00:00Z')}`;
+        const res = await call(o.t, o.me, 'GET', url);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const items = z.array(DeskOccupancy).parse(JSON.parse(res.body));
+        expect(items).toHaveLength(7);
+        expect(res.body).toBe(JSON.stringify(z.array(DeskOccupancy).encode(items)));
+        expect(items.find((i) => i.DeskId === 'D7')).toMatchObject({ Start: start.toISOString(), Finish: finish.toISOString(), IsMine: true, Occupant: null });
+        expect(items.find((i) => i.DeskId === 'D5')).toMatchObject({ Start: '2030-01-08T08:00:00.000Z', Finish: '2030-01-08T12:00:00.000Z', IsMine: false, BookingId: null });
+      }
+    } finally {
+      await o.t.pool.query("DELETE FROM bookings WHERE desk_id = 'D7'");
+    }
   });
 });

@@ -1,17 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParam } from '../../../domain/wire/common.js';
 import { LayoutRecord } from '../../../domain/wire/floorplans.js';
+import { requireUser } from '../../http/guard.js';
+import { noContentResponse } from '../../http/openApiResponses.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
-import { loadPublishedLayout } from './publishedLayout.repo.js';
+import { plainLayout, publishedLayoutAnswer } from './publishedLayoutAnswer.js';
+
+/** 'br' or 'gzip' when the client takes it (br first, as compression.ts prefers), else null. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const taken = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name);
+  }
+  if (taken.has('br')) return 'br';
+  if (taken.has('gzip') || taken.has('*')) return 'gzip';
+  return null;
+}
+
+/** If-None-Match names this ETag (weak comparison, as RFC 9110 asks of If-None-Match), or is '*'. */
+const matches = (ifNoneMatch: string | undefined, etag: string): boolean =>
+  ifNoneMatch !== undefined && ifNoneMatch.split(',').some((t) => { const tag = t.trim(); return tag === '*' || tag.replace(/^W\//, '') === etag.replace(/^W\//, ''); });
 
 export const publishedLayoutRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/floorplans/:id/layout', {
     config: { access: 'signedIn' },
-    schema: { tags: ['floorplans'], params: IdParam, response: { 200: LayoutRecord } },
-  }, async (request) => {
-    const layout = await loadPublishedLayout(deps.pool, request.params.id);
-    if (!layout) throw notFound('A published layout for this floorplan');
-    return layout;
+    schema: {
+      tags: ['floorplans'], params: IdParam,
+      response: { 200: LayoutRecord, 304: noContentResponse('Not modified: the layout named in If-None-Match is still the published one.') },
+    },
+    // The answer is kept encoded and compressed per floorplan and configuration version
+    // (publishedLayoutAnswer.ts) and sent as it is: no encoding or compression per request.
+  }, async (request, reply) => {
+    const answer = await publishedLayoutAnswer(deps.pool, request.params.id, requireUser(request).configVersion);
+    if (!answer) throw notFound('A published layout for this floorplan');
+    // Private: for signed-in people only. no-cache: a browser keeps it but asks each time, and a
+    // layout it already holds comes back as a bodyless 304.
+    reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'accept-encoding');
+    if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.type('application/json; charset=utf-8');
+    if (encoding === null) return reply.send(await plainLayout(answer) as never);
+    return reply.header('Content-Encoding', encoding).send(answer[encoding] as never);
   });
 };
