@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { registerBuiltAssets } from './builtAssets.js';
 import { isGuardedPath } from './guard.js';
 import { notFoundBody } from './errorHandler.js';
 import { pageWithHints, type PagePreloads } from './pagePreloads.js';
@@ -31,6 +32,8 @@ export async function registerWebAssets(app: FastifyInstance, basePath: string, 
     : '<!doctype html><title>Hotdesk</title><p>The web app has not been built. Run <code>npm run build</code>.</p>';
 
   if (existsSync(distDir)) {
+    // The hashed files are served from memory (builtAssets.ts); the few others (icons, manifest, service worker) from disk.
+    registerBuiltAssets(app, basePath, join(distDir, 'assets'));
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: `${basePath}/`,
@@ -41,7 +44,7 @@ export async function registerWebAssets(app: FastifyInstance, basePath: string, 
       // without them is sent as it is (compression.ts leaves these routes alone). The compressed
       // copies are not routes of their own.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      globIgnore: ['**/*.br', '**/*.gz', 'assets/**'],
       setHeaders: (res, path) => {
         // Hashed file names never change content: cache for a year. Everything else revalidates.
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
