@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { etagMatches, preferredEncoding } from './contentNegotiation.js';
 import { notFoundBody } from './errorHandler.js';
 
 declare module 'fastify' {
@@ -22,11 +24,16 @@ declare module 'fastify' {
  * start (~1.1 MB for today's build); a file's plain form only once a client that takes neither asks
  * for it (browsers always take one), so memory at rest grows by the compressed build only.
  */
-interface AssetForms {
+export interface AssetForms {
   type: string;
   file: string;
-  /** The plain form: read at start-up only for a file with no compressed copy (under 1 KB). */
-  identity?: { body: Buffer; etag: string };
+  /**
+   * The plain form: read at start-up only for a file with no compressed copy (under 1 KB), else by
+   * the first request that wants it; requests that come while it is read share that one read.
+   */
+  identity?: Promise<PlainForm>;
+  /** The compressed copies there are, in the order they are preferred. */
+  codings: ('br' | 'gzip')[];
   br?: Buffer;
   gzip?: Buffer;
   /** One ETag per form: a cache holding the brotli form must not revalidate it against the plain one. */
@@ -48,7 +55,21 @@ const TYPES: Record<string, string> = {
 
 const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
-const plainForm = (file: string) => { const body = readFileSync(file); return { body, etag: etagOf(body) }; };
+export interface PlainForm { body: Buffer; etag: string }
+
+const plainForm = (body: Buffer): PlainForm => ({ body, etag: etagOf(body) });
+
+/**
+ * The file's plain form, read from disk once (without blocking the event loop). A failed read is
+ * forgotten, so the next request tries again.
+ */
+export function plainFormOf(forms: AssetForms): Promise<PlainForm> {
+  forms.identity ??= readFile(forms.file).then(plainForm, (err: unknown) => {
+    forms.identity = undefined;
+    throw err;
+  });
+  return forms.identity;
+}
 
 function readForms(dir: string, name: string): AssetForms {
   const file = join(dir, name);
@@ -58,7 +79,9 @@ function readForms(dir: string, name: string): AssetForms {
   return {
     type: TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream',
     file,
-    identity: br || gzip ? undefined : plainForm(file),
+    // Read at start-up, with the other files: no request waits for it.
+    identity: br || gzip ? undefined : Promise.resolve(plainForm(readFileSync(file))),
+    codings: [...(br ? ['br' as const] : []), ...(gzip ? ['gzip' as const] : [])],
     br, gzip,
     etags: { br: br && etagOf(br), gzip: gzip && etagOf(gzip) },
   };
@@ -75,18 +98,6 @@ export function loadBuiltAssets(dir: string): Map<string, AssetForms> {
   return assets;
 }
 
-/** Whether Accept-Encoding takes `coding` (a q of 0 refuses it). */
-export function acceptsEncoding(header: string | undefined, coding: 'br' | 'gzip'): boolean {
-  if (!header) return false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim());
-    if (name.toLowerCase() !== coding) continue;
-    const q = params.find((p) => p.toLowerCase().startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
-
 /**
  * GET (and HEAD) `{basePath}/assets/{name}`: the file in the best form the client takes (br, then
  * gzip, else as it is), with its own ETag (304 on a match), `Vary: Accept-Encoding` and a year's
@@ -98,17 +109,23 @@ export function registerBuiltAssets(app: FastifyInstance, basePath: string, dir:
   app.get<{ Params: { name: string } }>(`${basePath}/assets/:name`, { config: { file: 'asset' } }, (request, reply) => {
     const forms = assets.get(request.params.name);
     if (!forms) return reply.code(404).send(notFoundBody(request.method, request.url));
-    const accept = request.headers['accept-encoding'];
-    const coding = forms.br && acceptsEncoding(accept, 'br') ? 'br' : forms.gzip && acceptsEncoding(accept, 'gzip') ? 'gzip' : 'identity';
-    const plain = coding === 'identity' ? (forms.identity ??= plainForm(forms.file)) : undefined;
-    const body = plain ? plain.body : forms[coding as 'br' | 'gzip']!;
-    const etag = plain ? plain.etag : forms.etags[coding as 'br' | 'gzip']!;
-    reply.header('Content-Type', forms.type)
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('Vary', 'accept-encoding')
-      .header('ETag', etag);
-    if (coding !== 'identity') reply.header('Content-Encoding', coding);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.header('Content-Length', body.length).send(body);
+    const coding = preferredEncoding(request.headers['accept-encoding'], forms.codings);
+    if (coding === null) return sendPlain(request, reply, forms);
+    reply.header('Content-Encoding', coding);
+    return sendForm(request, reply, forms, forms[coding]!, forms.etags[coding]!);
   });
+}
+
+async function sendPlain(request: FastifyRequest, reply: FastifyReply, forms: AssetForms): Promise<FastifyReply> {
+  const { body, etag } = await plainFormOf(forms);
+  return sendForm(request, reply, forms, body, etag);
+}
+
+function sendForm(request: FastifyRequest, reply: FastifyReply, forms: AssetForms, body: Buffer, etag: string): FastifyReply {
+  reply.header('Content-Type', forms.type)
+    .header('Cache-Control', 'public, max-age=31536000, immutable')
+    .header('Vary', 'accept-encoding')
+    .header('ETag', etag);
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.header('Content-Length', body.length).send(body);
 }

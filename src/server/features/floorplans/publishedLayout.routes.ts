@@ -5,24 +5,11 @@ import { requireUser } from '../../http/guard.js';
 import { noContentResponse } from '../../http/openApiResponses.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
+import { etagMatches, preferredEncoding } from '../../http/contentNegotiation.js';
 import { plainLayout, publishedLayoutAnswer } from './publishedLayoutAnswer.js';
 
-/** 'br' or 'gzip' when the client takes it (br first, as compression.ts prefers), else null. */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  const taken = new Set<string>();
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name);
-  }
-  if (taken.has('br')) return 'br';
-  if (taken.has('gzip') || taken.has('*')) return 'gzip';
-  return null;
-}
-
-/** If-None-Match names this ETag (weak comparison, as RFC 9110 asks of If-None-Match), or is '*'. */
-const matches = (ifNoneMatch: string | undefined, etag: string): boolean =>
-  ifNoneMatch !== undefined && ifNoneMatch.split(',').some((t) => { const tag = t.trim(); return tag === '*' || tag.replace(/^W\//, '') === etag.replace(/^W\//, ''); });
+/** The compressed forms the answer is kept in, in the order they are preferred (as compression.ts prefers them). */
+const CODINGS = ['br', 'gzip'] as const;
 
 export const publishedLayoutRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/floorplans/:id/layout', {
@@ -39,8 +26,8 @@ export const publishedLayoutRoutes = (deps: AppDeps): FastifyPluginAsyncZod => a
     // Private: for signed-in people only. no-cache: a browser keeps it but asks each time, and a
     // layout it already holds comes back as a bodyless 304.
     reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'accept-encoding');
-    if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
+    const encoding = preferredEncoding(request.headers['accept-encoding'], CODINGS);
     reply.type('application/json; charset=utf-8');
     if (encoding === null) return reply.send(await plainLayout(answer) as never);
     return reply.header('Content-Encoding', encoding).send(answer[encoding] as never);

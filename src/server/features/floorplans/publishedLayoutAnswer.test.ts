@@ -4,7 +4,6 @@ import type { Drawing } from '../../../domain/layout/drawing.js';
 import { makeDesk, makeDrawing } from '../../../domain/layout/testDrawings.js';
 import { insertLocation, insertSite } from '../../testing/fixtures.js';
 import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
-import { acceptedEncoding } from './publishedLayout.routes.js';
 
 // GET /api/floorplans/{id}/layout is kept encoded and compressed per floorplan and configuration
 // version (publishedLayoutAnswer.ts): whatever changes what it says must show on the very next call.
@@ -109,17 +108,5 @@ describe('the published layout answer, kept per configuration version', () => {
     }
     // Exactly the fields of the schema, nothing else.
     expect(Object.keys(json).sort()).toEqual(['HasParking', 'Id', 'Json', 'LocationBuildingNo', 'LocationId', 'LocationName', 'ParkingLimit', 'SiteId', 'SiteNotes', 'TimeZone']);
-  });
-});
-
-describe('acceptedEncoding', () => {
-  it('prefers brotli, then gzip, honours q=0, and takes * as gzip', () => {
-    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(acceptedEncoding('gzip')).toBe('gzip');
-    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(acceptedEncoding('BR; Q=0.0, GZIP;q=0')).toBeNull();
-    expect(acceptedEncoding('*')).toBe('gzip');
-    expect(acceptedEncoding('identity')).toBeNull();
-    expect(acceptedEncoding(undefined)).toBeNull();
   });
 });
