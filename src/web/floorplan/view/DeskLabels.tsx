@@ -24,7 +24,8 @@ export interface DeskLabelsProps {
 
 export const DeskLabels = memo(function DeskLabels({ desks, labels, zoom, view, favourites, hidden }: DeskLabelsProps) {
   const veil = hidden && hidden.size > 0 ? desks.filter((d) => hidden.has(d.id)).map((d) => deskMarkPath(d, 'body')).join('') : '';
-  const inView = view ? desksInView(desks, view) : [];
+  // Below the zoom where even one letter can be read (the fitted view of a large floor), no desk is looked at.
+  const inView = view && labelFits('x', zoom) ? desksInView(desks, view) : [];
   const half = DESK_SIZE / 2;
   const starSize = 14 / zoom; // the same size on screen at any zoom
   return (

@@ -16,15 +16,24 @@ export type DeskStates = ReadonlyMap<string, DeskState>;
 type Part = 'bodies' | 'marks';
 
 export const RUN_LENGTH = 100;
+/**
+ * The booking view, whose desks never move: runs ten times longer, so a 5,000-desk floor is ~60 paths
+ * instead of ~700 elements for React to create and the browser to style. Not one run for the whole
+ * floor: a path is drawn whole into every screen tile it crosses, so a zoomed-in view would draw
+ * every desk of the floor in each tile.
+ */
+export const BOOKING_RUN_LENGTH = 1000;
 
 /**
  * The layer: the bodies are hit targets (`data-desk-body`, the desk under the pointer is found by its
  * position, see deskAt); the marks are drawn above everything desk-shaped and let the pointer through.
  */
-export const DeskRuns = memo(function DeskRuns({ desks, states, part }: { desks: readonly Desk[]; states: DeskStates | undefined; part: Part }) {
+export const DeskRuns = memo(function DeskRuns({ desks, states, part, runLength = RUN_LENGTH }: {
+  desks: readonly Desk[]; states: DeskStates | undefined; part: Part; runLength?: number;
+}) {
   const runs: ReactNode[] = [];
-  for (let from = 0; from < desks.length; from += RUN_LENGTH) {
-    runs.push(<DeskRun key={from} desks={desks} from={from} to={Math.min(from + RUN_LENGTH, desks.length)} states={states} part={part} />);
+  for (let from = 0; from < desks.length; from += runLength) {
+    runs.push(<DeskRun key={from} desks={desks} from={from} to={Math.min(from + runLength, desks.length)} states={states} part={part} />);
   }
   return part === 'marks'
     ? <g data-layer="desk marks" pointerEvents="none" aria-hidden="true">{runs}</g>

@@ -1,12 +1,13 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { BOOKING_PADDING, DESK_SIZE } from '../../../domain/layout/constants.js';
+import { flushSync } from 'react-dom';
+import { BOOKING_PADDING } from '../../../domain/layout/constants.js';
 import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
 import { fitBounds } from '../engine/geometry.js';
 import { DESK_LOOKS, DESK_STATES, type DeskState } from './deskStates.js';
 import { DeskLabels } from './DeskLabels.js';
 import { FloorplanSvg, type DeskStates } from './FloorplanSvg.js';
-import { clampMapZoom, drawingBounds, FOCUS_ZOOM, MAP_ZOOM, MAP_ZOOM_FACTOR, viewInside, withMargin, type CanvasView } from './mapView.js';
+import { clampMapZoom, drawingBounds, focusTarget, MAP_ZOOM, MAP_ZOOM_FACTOR, viewInside, withMargin, type CanvasView } from './mapView.js';
 import { ZoomScroller, type ZoomScrollerHandle } from './ZoomScroller.js';
 import { DeskShape } from './DeskGlyph.js';
 
@@ -46,10 +47,12 @@ export function FloorplanViewer({
   padding = BOOKING_PADDING, height = '70vh', label = 'Floorplan', showLegend = true,
 }: FloorplanViewerProps) {
   const scroller = useRef<ZoomScrollerHandle>(null);
-  // Null until the viewer knows its size: the drawing is first rendered already fitted,
-  // so thousands of desks are laid out once, at their final zoom, before the first paint.
+  // Null until the viewer knows its size. The drawing is rendered at once, at a provisional zoom, with
+  // the rest of the screen; the first size observation (after the page's first layout, before its
+  // first paint) fits it, which changes only the drawing's pixel size. Reading the size in a layout
+  // effect instead forced a layout of the whole page in the commit, done again once the desks were in.
   const [zoomState, setZoom] = useState<number | null>(null);
-  const zoom = zoomState ?? MAP_ZOOM.max / 2;
+  const zoom = zoomState ?? 1;
   const zoomNow = useRef(zoom);
   zoomNow.current = zoom;
   const fitted = useRef<Drawing | null>(null);
@@ -88,54 +91,62 @@ export function FloorplanViewer({
     });
   }, [zoomTo]);
 
-  const fit = useCallback((size: Size) => {
+  const fitTarget = useCallback((size: Size) => {
     const bounds = drawingBounds(drawing);
-    if (!bounds || size.width === 0) return false;
+    if (!bounds || size.width === 0) return null;
     const target = fitBounds(bounds, size, { zoom: MAP_ZOOM, padding });
-    scroller.current?.scrollToCanvas(target.scrollX, target.scrollY, target.zoom);
-    setZoom(target.zoom);
-    return true;
+    return { x: target.scrollX, y: target.scrollY, zoom: target.zoom };
   }, [drawing, padding]);
+  const showView = useCallback((view: { x: number; y: number; zoom: number }) => {
+    scroller.current?.scrollToCanvas(view.x, view.y, view.zoom);
+    zoomNow.current = view.zoom;
+    setZoom(view.zoom);
+  }, []);
+  const fit = useCallback((size: Size) => {
+    const target = fitTarget(size);
+    if (target) showView(target);
+  }, [fitTarget, showView]);
 
-  // Fit once per drawing, when the viewer first knows its size (not while it is hidden).
+  // A desk named from outside (?desk=, the free-desk list) is brought into view, close enough to read, once per value.
+  const focused = useRef<string | null>(null);
+
+  // Fit once per drawing, when the viewer first knows its size (not while it is hidden). Opened on a
+  // desk (?desk=), the first view is that desk's, worked out from the fitted one without showing that.
   const fitOnce = useCallback((size: Size) => {
     if (fitted.current === drawing || size.width === 0) return;
     fitted.current = drawing;
-    if (!fit(size)) setZoom((z) => z ?? 1);
-  }, [drawing, fit]);
+    const target = fitTarget(size);
+    if (!target) return setZoom((z) => z ?? 1);
+    const desk = focusDeskId && focused.current !== focusDeskId ? drawing.desks.find((d) => d.id === focusDeskId) : undefined;
+    if (desk) focused.current = focusDeskId;
+    showView((desk && focusTarget(desk, size, target)) || target);
+  }, [drawing, fitTarget, focusDeskId, showView]);
+  // Size observations come after layout and before paint: the fit is rendered and committed right
+  // there (flushSync), so the first frame painted is already fitted, and nothing read forces a layout.
   const onResize = useCallback((size: Size) => {
     lastSize.current = size;
-    fitOnce(size);
-  }, [fitOnce]);
-  // Before the first paint: the scroller's size is read while it is still empty (a cheap layout),
-  // or, for a later drawing, taken from the last resize observation (no layout at all).
+    if (fitted.current !== drawing && size.width > 0) {
+      flushSync(() => fitOnce(size));
+      // The fit's scroll, had the fitted zoom happened to be the provisional one (no zoom change to wait for).
+      scroller.current?.settle();
+    }
+  }, [drawing, fitOnce]);
+  // A later drawing in the same viewer: fitted to the last observed size (no layout read at all).
   useLayoutEffect(() => {
-    if (fitted.current === drawing) return;
-    const e = scroller.current?.element;
-    const size = lastSize.current ?? (e ? { width: e.clientWidth, height: e.clientHeight } : null);
-    if (size && size.width > 0) fitOnce(size);
-    // Not displayed yet (no size): show the drawing now, fit when the size is observed.
-    else setZoom((z) => z ?? 1);
+    if (fitted.current !== drawing && lastSize.current) fitOnce(lastSize.current);
   }, [drawing, fitOnce]);
 
-  // Bring a desk named from outside (?desk=, the free-desk list) into view, close enough to read, once per value.
-  const focused = useRef<string | null>(null);
+  // A later focus desk (a choice from the list), or one the first fit could not see.
   useEffect(() => {
     if (!focusDeskId || focused.current === focusDeskId || zoomState === null) return;
     const desk = drawing.desks.find((d) => d.id === focusDeskId);
     const e = scroller.current?.element;
     if (!desk || !e || e.clientWidth === 0) return;
     focused.current = focusDeskId;
-    const z = Math.max(zoomNow.current, FOCUS_ZOOM);
-    const view = { x: e.scrollLeft / zoomNow.current, y: e.scrollTop / zoomNow.current, width: e.clientWidth / zoomNow.current, height: e.clientHeight / zoomNow.current };
-    const inView = z === zoomNow.current && desk.x >= view.x && desk.y >= view.y && desk.x + DESK_SIZE <= view.x + view.width && desk.y + DESK_SIZE <= view.y + view.height;
-    if (inView) return;
-    const cx = desk.x + DESK_SIZE / 2 - e.clientWidth / 2 / z;
-    const cy = desk.y + DESK_SIZE / 2 - e.clientHeight / 2 / z;
-    scroller.current?.scrollToCanvas(Math.max(0, cx), Math.max(0, cy), z);
-    zoomNow.current = z;
-    setZoom(z);
-  }, [focusDeskId, drawing.desks, zoomState]);
+    const z = zoomNow.current;
+    const target = focusTarget(desk, { width: e.clientWidth, height: e.clientHeight }, { x: e.scrollLeft / z, y: e.scrollTop / z, zoom: z });
+    if (target) showView(target);
+  }, [focusDeskId, drawing.desks, zoomState, showView]);
 
   // The labelled part follows the view: read on scroll (after layout, so free) and after each zoom.
   useEffect(() => {
@@ -175,8 +186,8 @@ export function FloorplanViewer({
         {showLegend && <DeskLegend />}
       </Group>
       <ZoomScroller ref={scroller} zoom={zoom} onZoomAt={zoomAt} onResize={onResize} style={{ height, borderRadius: 8 }} label={`${label} (drag to move, wheel or pinch to zoom)`}>
-        {zoomState !== null && <FloorplanSvg drawing={drawing} zoom={zoom} deskStates={deskStates} deskDetails={deskDetails} selectedDeskId={selectedDeskId}
-          onDeskActivate={onDeskActivate} activateOnClick label={label} desksAs="paths" overlay={overlay} bubbles deskCaption={deskCaption} />}
+        <FloorplanSvg drawing={drawing} zoom={zoom} deskStates={deskStates} deskDetails={deskDetails} selectedDeskId={selectedDeskId}
+          onDeskActivate={onDeskActivate} activateOnClick label={label} desksAs="paths" overlay={overlay} bubbles deskCaption={deskCaption} />
       </ZoomScroller>
     </div>
   );

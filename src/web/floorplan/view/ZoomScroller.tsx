@@ -1,5 +1,5 @@
 import { DESK_CLASS } from './DeskGlyph.js';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
+import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useRef, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
 
 export interface ZoomScrollerHandle {
   element: HTMLDivElement | null;
@@ -7,6 +7,8 @@ export interface ZoomScrollerHandle {
   scrollToCanvas(x: number, y: number, zoom: number): void;
   /** The canvas point at the centre of the view. */
   centre(): { x: number; y: number };
+  /** Performs a scroll asked for by scrollToCanvas now rather than in the next frame (when layout is known to be fresh). */
+  settle(): void;
 }
 
 export interface ZoomScrollerProps {
@@ -76,6 +78,7 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
       requestAnimationFrame(applyPending);
     },
     centre: () => centre.current ?? readCentre(zoomNow.current),
+    settle: applyPending,
   }), [applyPending, readCentre]);
 
   // After a zoom change is committed: a pending scroll for this zoom, else keep the centre point
@@ -100,7 +103,9 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
   const touches = useRef(new Map<number, { x: number; y: number }>());
   const pinchGap = useRef<number | null>(null);
 
-  useEffect(() => {
+  // A layout effect, so the size is observed in the first frame (the desk map fits itself there,
+  // before that frame is painted); a passive effect could come after the first paint.
+  useLayoutEffect(() => {
     const e = el.current;
     if (!e) return;
     // Scroll events come after layout: reading the position here costs nothing extra.

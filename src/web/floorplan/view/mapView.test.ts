@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Drawing } from '../../../domain/layout/drawing.js';
 import {
-  clampMapZoom, desksInView, drawingBounds, labelFits, labelFontUnits, MAP_ZOOM, shortDeskName, viewInside, withMargin, zoomToRead,
+  clampMapZoom, desksInView, drawingBounds, FOCUS_ZOOM, focusTarget, labelFits, labelFontUnits, MAP_ZOOM, shortDeskName, viewInside, withMargin, zoomToRead,
 } from './mapView.js';
 
 const desk = (id: string, x: number, y: number, rotation = 0) => ({ id, x, y, rotation, bookable: true, alias: '', assignedTeams: [], tags: [] });
@@ -32,6 +32,21 @@ describe('drawing bounds', () => {
     expect(b.y + b.height).toBeCloseTo(460);
     expect(b.x + b.width).toBeGreaterThanOrEqual(320);
   });
+  it('hold a desk turned by any angle about its centre, and are the plain box at a half turn', () => {
+    // A 20-unit desk at (100, 100) turned 45 degrees reaches 10 * sqrt(2) from its centre (110, 110) on each axis.
+    const turned = drawingBounds({ ...empty, desks: [desk('a', 100, 100, 45)] })!;
+    expect(turned.x).toBeCloseTo(110 - 10 * Math.SQRT2);
+    expect(turned.y).toBeCloseTo(110 - 10 * Math.SQRT2);
+    expect(turned.width).toBeCloseTo(20 * Math.SQRT2);
+    expect(turned.height).toBeCloseTo(20 * Math.SQRT2);
+    expect(drawingBounds({ ...empty, desks: [desk('a', 100, 100, 180)] })).toEqual({ x: 100, y: 100, width: 20, height: 20 });
+    // A 100 x 20 room turned a quarter stands 20 wide and 100 tall about the same centre.
+    const room = drawingBounds({ ...empty, roomRectangles: [{ x: 0, y: 0, width: 100, height: 20, rotation: 270 }] })!;
+    expect(room.x).toBeCloseTo(40);
+    expect(room.y).toBeCloseTo(-40);
+    expect(room.width).toBeCloseTo(20);
+    expect(room.height).toBeCloseTo(100);
+  });
   it('are null for an empty drawing', () => {
     expect(drawingBounds(empty)).toBeNull();
   });
@@ -61,5 +76,21 @@ describe('desk labels', () => {
     expect(drawn).toEqual({ x: 0, y: 50, width: 400, height: 200 });
     expect(viewInside({ x: 150, y: 120, width: 200, height: 100 }, drawn)).toBe(true);
     expect(viewInside({ x: 250, y: 120, width: 200, height: 100 }, drawn)).toBe(false);
+  });
+});
+
+describe('a desk brought into view', () => {
+  const size = { width: 800, height: 600 };
+  it('is centred at the focus zoom when the view is further out', () => {
+    // From the fitted view of a large floor (zoom 0.2): zoom to 2, the desk's centre (1010, 510) in the middle.
+    expect(focusTarget({ x: 1000, y: 500 }, size, { x: 0, y: 0, zoom: 0.2 })).toEqual({ x: 1010 - 200, y: 510 - 150, zoom: FOCUS_ZOOM });
+  });
+  it('keeps a closer zoom, and stays put when the desk is wholly in view there', () => {
+    expect(focusTarget({ x: 100, y: 100 }, size, { x: 0, y: 0, zoom: 3 })).toBeNull();
+    // Half outside the view's right edge (view 0..266.7 wide at zoom 3): centred, still at zoom 3.
+    expect(focusTarget({ x: 260, y: 100 }, size, { x: 0, y: 0, zoom: 3 })).toEqual({ x: 270 - 400 / 3, y: 110 - 300 / 3, zoom: 3 });
+  });
+  it('never scrolls before the canvas origin', () => {
+    expect(focusTarget({ x: 10, y: 10 }, size, { x: 0, y: 0, zoom: 0.5 })).toEqual({ x: 0, y: 0, zoom: FOCUS_ZOOM });
   });
 });
