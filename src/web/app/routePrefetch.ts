@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { parseDeskScreenPath } from '../../domain/deskRoute.js';
+import { ROOM_SCREEN_PATHS } from '../../domain/wire/screenCalls.js';
 import { prefetchDeskScreen } from '../features/deskBooking/prefetch.js';
+import { prefetchRoomScreen } from '../features/roomBooking/prefetch.js';
 import { loaderOf, preloadScreen } from './lazyPage.js';
 import { publicPageLoader } from './publicPages.js';
 import { SIGNED_IN_ROUTES } from './routeTable.js';
@@ -12,6 +14,7 @@ import { prefetchSettings } from './useSettings.js';
  * one round trip after it. Resolves when the first render can draw that screen rather than a loader:
  * - the desk floorplan: its code, settings, layout, site and bookings (prefetchDeskScreen);
  * - a signed-out page (sign-in, check-in...): its chunk;
+ * - the room booking page: also its first tab's calls, as soon as the sites are in (prefetchRoomScreen);
  * - any other signed-in screen: the settings (every screen waits for them; the server hinted them in
  *   the page, so they are usually in before the app's script has run). Its chunk starts loading too,
  *   not awaited: the frame may be drawn while it arrives.
@@ -25,5 +28,7 @@ export async function prefetchOpeningScreen(routerPath: string, queryClient: Que
   if (publicPage) return preloadScreen(publicPage);
   const load = loaderOf(SIGNED_IN_ROUTES.find((r) => matchPath(r.path, path))?.element);
   if (load) void preloadScreen(load).catch(() => undefined);
+  const roomType = ROOM_SCREEN_PATHS[path.replace(/\/$/, '')];
+  if (roomType !== undefined) prefetchRoomScreen(queryClient, roomType);
   await prefetchSettings(queryClient);
 }

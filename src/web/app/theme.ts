@@ -7,6 +7,10 @@ import { Badge, Loader, Modal, Notification, createTheme } from '@mantine/core';
  * none), badges are filled (the light variant's text fails contrast on several colours), and loaders
  * are live status elements: a name on Mantine's role-less span is not allowed (axe: aria-prohibited-attr,
  * seen only while something is loading) and a status is announced.
+ * A Select's list of options is built when it opens, not with the page: Mantine 9 keeps every closed
+ * list mounted (hidden), so each Select drew all its options and floating-ui measured its position
+ * (a forced style recalculation each) as the screen first rendered: on the room page five Selects, two
+ * of 45 times, in its longest task (issue 19, point 7: Lighthouse's Total Blocking Time).
  */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -22,5 +26,7 @@ export const theme = createTheme({
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
     Badge: Badge.extend({ defaultProps: { variant: 'filled' } }),
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    // Written out, not Combobox.extend: importing Combobox here would put it (and floating-ui) in the first script.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });

@@ -2,14 +2,13 @@ import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text,
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { adjustRoomTimes, defaultRoomTimes, roomEndOptions, roomStartOptions, roomTimesForNewDate } from '../../../domain/roomTimes.js';
-import { fromWallClock } from '../../../domain/wallClock.js';
 import type { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
 import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { DayInput } from '../appShell/DayInput.js';
 import type { SlotChoice } from './BookingFormModal.js';
-import { getAvailability, getLocations, getRooms, roomKeys } from './roomBookingApi.js';
-import { emptyResultMessage, minutesLabel, todayIn } from './findRoomView.js';
+import { getAvailability, getLocations, getRooms, OPENING_FRESH_MS, roomKeys } from './roomBookingApi.js';
+import { availabilityQuery, emptyResultMessage, minutesLabel, todayIn } from './findRoomView.js';
 
 const START_OPTIONS = roomStartOptions().map((m) => ({ value: String(m), label: minutesLabel(m) }));
 const END_OPTIONS = roomEndOptions().map((m) => ({ value: String(m), label: minutesLabel(m) }));
@@ -35,14 +34,12 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
   const [location, setLocation] = useState<string>(ANY);
   const [booking, setBooking] = useState<SlotChoice | null>(null);
   const locationId = location === ANY ? null : Number(location);
-  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
-  const from = validDate ? fromWallClock(date, times.start, site.TimeZone).toISOString() : '';
-  const to = validDate ? fromWallClock(date, times.end, site.TimeZone).toISOString() : '';
-  const q = { fromDate: from, toDate: to, roomType, siteId: site.Id, locationId };
+  const searched = availabilityQuery(site, roomType, date, times, locationId);
+  const q = searched ?? { fromDate: '', toDate: '', roomType, siteId: site.Id, locationId };
 
-  const locations = useQuery({ queryKey: roomKeys.locations(site.Id), queryFn: () => getLocations(site.Id) });
-  const rooms = useQuery({ queryKey: roomKeys.rooms(roomType, site.Id, locationId), queryFn: () => getRooms(roomType, site.Id, locationId) });
-  const available = useQuery({ queryKey: roomKeys.availability(q), queryFn: () => getAvailability(q), enabled: validDate });
+  const locations = useQuery({ queryKey: roomKeys.locations(site.Id), queryFn: () => getLocations(site.Id), staleTime: OPENING_FRESH_MS });
+  const rooms = useQuery({ queryKey: roomKeys.rooms(roomType, site.Id, locationId), queryFn: () => getRooms(roomType, site.Id, locationId), staleTime: OPENING_FRESH_MS });
+  const available = useQuery({ queryKey: roomKeys.availability(q), queryFn: () => getAvailability(q), enabled: searched !== null, staleTime: OPENING_FRESH_MS });
 
   const book = (r: AvailabilityItem) => setBooking({
     roomId: r.ID, roomName: r.Name, start: new Date(r.Start), end: new Date(r.Finish), timeZone: r.TimeZone,

@@ -8,7 +8,7 @@ import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from './apiErrors.js';
 import { FindRoomTab } from './FindRoomTab.js';
-import { getSites, roomKeys } from './roomBookingApi.js';
+import { getSites, OPENING_FRESH_MS, roomKeys } from './roomBookingApi.js';
 import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
 
 /**
@@ -25,7 +25,7 @@ const RoomCalendarTab = lazy(async () => ({ default: (await import('./RoomCalend
 export function RoomBookingPage({ roomType }: { roomType: number }) {
   // The same words as the server's loading page shows first (roomScreenHints): the heading stays put when the page replaces it.
   const title = roomScreenHeading(roomType);
-  const sites = useQuery({ queryKey: roomKeys.sites(roomType), queryFn: () => getSites(roomType) });
+  const sites = useQuery({ queryKey: roomKeys.sites(roomType), queryFn: () => getSites(roomType), staleTime: OPENING_FRESH_MS });
   const [chosen, setChosen] = useChoiceWithDefault(sites.data?.[0]?.Id);
   const site = sites.data?.find((s) => String(s.Id) === chosen) ?? sites.data?.[0];
 

@@ -1,5 +1,7 @@
 import { formatMinutes } from '../../../domain/dateFormat.js';
-import { toWallClock } from '../../../domain/wallClock.js';
+import { fromWallClock, toWallClock } from '../../../domain/wallClock.js';
+import type { SiteSummary } from '../../../domain/wire/sites.js';
+import type { AvailabilityQuery } from './roomBookingApi.js';
 
 /**
  * What the "Find room" tab (the room page's first view) needs: the labels of its time lists, today
@@ -18,3 +20,19 @@ export const emptyResultMessage = (roomsInScope: number): string => (roomsInScop
 
 /** Today's date (YYYY-MM-DD) in a zone, for date inputs. */
 export const todayIn = (now: Date, timeZone: string): string => toWallClock(now, timeZone).date;
+
+/**
+ * The availability search for a day and times on the site's wall clock, or null while the date field
+ * holds no whole date. The tab and its prefetch (prefetch.ts) both build it here, so the prefetched
+ * answer is found under the very key the tab asks for.
+ */
+export function availabilityQuery(
+  site: Pick<SiteSummary, 'Id' | 'TimeZone'>, roomType: number, date: string, times: { start: number; end: number }, locationId: number | null,
+): AvailabilityQuery | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  return {
+    fromDate: fromWallClock(date, times.start, site.TimeZone).toISOString(),
+    toDate: fromWallClock(date, times.end, site.TimeZone).toISOString(),
+    roomType, siteId: site.Id, locationId,
+  };
+}

@@ -17,6 +17,12 @@ export const roomKeys = {
   info: (roomId: number) => ['roomBooking', 'info', roomId] as const,
 };
 
+/**
+ * How long an answer counts as fresh for the room page's opening queries: one prefetched as the app
+ * opened (prefetch.ts) is used when the page mounts, not fetched again. Bookings invalidate these keys.
+ */
+export const OPENING_FRESH_MS = 10_000;
+
 export interface AvailabilityQuery { fromDate: string; toDate: string; roomType: number; siteId: number; locationId: number | null }
 
 export const getSites = (type: number) => api.get<SiteSummary[]>(roomScreenCalls.sites(type));
