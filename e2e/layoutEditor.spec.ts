@@ -173,3 +173,108 @@ test('editing a door alerts that it has no properties; a desk opens Edit Desk', 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Desk Window seat, not bookable' })).toBeVisible();
 });
+
+test('edit like a modern editor: marquee, group move, duplicate, shift-click, align, undo, pan and wheel zoom', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const name = `E2E multi ${Date.now()}`;
+  const FLOORPLANS = await ownFloorplansPage(page, name);
+  await page.goto(FLOORPLANS);
+  await page.getByRole('textbox', { name: 'New floorplan name' }).fill(name);
+  await page.getByRole('button', { name: 'Create floorplan' }).click();
+  await page.getByRole('button', { name: `Edit Layout of ${name}` }).click();
+  await expect(page).toHaveURL(EDITOR_URL);
+
+  // A row of three desks and one below it.
+  await command(page, 'Desk').click();
+  for (const [x, y] of [[200, 200], [260, 200], [320, 200], [260, 400]] as const) await clickCanvas(page, x, y);
+  await expect(desks(page)).toHaveCount(4);
+  const desk = (n: number) => page.getByRole('button', { name: new RegExp(`^Desk ${n}, `) });
+  const topLeft = async (n: number) => {
+    const b = (await desk(n).boundingBox())!;
+    return { x: Math.round(b.x), y: Math.round(b.y) };
+  };
+  const svg = drawingSvg(page);
+
+  // Marquee over the row (with the pointer tool, from empty canvas): the three row desks, not the fourth.
+  await page.keyboard.press('v');
+  const a = await at(page, 150, 150);
+  const b = await at(page, 350, 240);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await expect(svg.locator('[data-layer="marquee"]')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('editor-marquee.png') });
+  await page.mouse.up();
+  await expect(svg.locator('[data-layer="marquee"]')).toHaveCount(0);
+  await expect(page.locator('svg[data-selected-count]')).toHaveAttribute('data-selected-count', '3');
+
+  // Dragging one selected desk moves all three (one undo step).
+  const before1 = await topLeft(1);
+  const before4 = await topLeft(4);
+  await dragCanvas(page, [260, 200], [360, 300]);
+  const moved1 = await topLeft(1);
+  expect(moved1.x).toBeGreaterThan(before1.x + 20);
+  expect(moved1.y).toBeGreaterThan(before1.y + 20);
+  expect((await topLeft(3)).y).toBe(moved1.y);
+  expect(await topLeft(4)).toEqual(before4);
+
+  // Ctrl+D duplicates the selection with new names continuing the pattern; the copies are selected.
+  await page.keyboard.press('Control+d');
+  await expect(desks(page)).toHaveCount(7);
+  await expect(desk(5)).toBeVisible();
+  await expect(desk(7)).toBeVisible();
+  await expect(page.locator('svg[data-selected-count]')).toHaveAttribute('data-selected-count', '3');
+
+  // Shift-click builds a selection of two; Align top lines desk 4 up with desk 1.
+  await page.keyboard.press('Escape');
+  await clickCanvas(page, 260, 400);
+  const p1 = await at(page, 300, 300);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(p1.x, p1.y);
+  await page.keyboard.up('Shift');
+  await expect(page.locator('svg[data-selected-count]')).toHaveAttribute('data-selected-count', '2');
+  await expect(svg.locator('[data-layer="multi-selection"]')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('editor-multiselect.png') });
+  await page.getByRole('group', { name: 'Selection commands' }).getByRole('button', { name: 'Align top', exact: true }).click();
+  await expect.poll(async () => (await topLeft(4)).y).toBe(moved1.y);
+
+  // Arrow keys nudge the selection (Shift: by the grid).
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(async () => (await topLeft(1)).y).toBeGreaterThan(moved1.y);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await topLeft(1)).y).toBe(moved1.y);
+
+  // Undo, step by step: the align, the duplicate, the group move.
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => topLeft(4)).toEqual(before4);
+  await page.keyboard.press('Control+z');
+  await expect(desks(page)).toHaveCount(4);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => topLeft(1)).toEqual(before1);
+  await expect(desks(page)).toHaveCount(4);
+
+  // Space-drag pans the view; Ctrl+wheel zooms about the pointer, past the buttons' range, and says so.
+  const view = page.getByRole('region', { name: 'Layout canvas (scrollable)' });
+  const scroll = () => view.evaluate((el) => ({ left: el.scrollLeft, top: el.scrollTop }));
+  const c = await at(page, 600, 600);
+  await page.mouse.move(c.x, c.y);
+  const start = await scroll();
+  await page.keyboard.down(' ');
+  await page.mouse.down();
+  await page.mouse.move(c.x - 120, c.y - 80, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.up(' ');
+  await expect.poll(scroll).toEqual({ left: start.left + 120, top: start.top + 80 });
+  await expect(desks(page)).toHaveCount(4);
+  const p = await at(page, 260, 200);
+  await page.mouse.move(p.x, p.y);
+  await page.keyboard.down('Control');
+  for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -100);
+  await page.keyboard.up('Control');
+  await expect(page.getByRole('status').filter({ hasText: /wheel zoom/ })).toBeVisible();
+  // The desk under the pointer stayed under it.
+  const after = await at(page, 260, 200);
+  expect(Math.abs(after.x - p.x)).toBeLessThan(15);
+  expect(Math.abs(after.y - p.y)).toBeLessThan(15);
+});

@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { MAX_ASSIGNED_TEAMS } from './constants.js';
+import { underlaySchema } from './underlay.js';
 
 /** Upper bounds on sizes. They are far above real floors and far below what could hurt the server. */
 export const DRAWING_LIMITS = {
@@ -106,6 +107,8 @@ export const drawingSchema = z.object({
   roomRectangles: z.array(rectangleSchema).max(DRAWING_LIMITS.rectangles),
   floorplanShapes: z.array(shapeSchema).max(DRAWING_LIMITS.shapes),
   lastUpdate: z.number().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** Optional plan image drawn under everything (issue 21; underlay.ts). Absent in older drawings. */
+  underlay: underlaySchema.optional(),
 });
 
 export type Tag = z.infer<typeof tagSchema>;

@@ -15,6 +15,7 @@ import type {
 } from '../../../domain/wire/floorplans.js';
 import { AppError, badInput, conflict, notFound } from '../../http/errors.js';
 import * as repo from './floorplans.repo.js';
+import { requireOwnUnderlay } from './underlay.service.js';
 
 export const MESSAGES = {
   emptyName: 'The name must not be empty',
@@ -102,6 +103,7 @@ export async function saveLayout(pool: pg.Pool, id: number, layoutId: number, bo
   return repo.inTransaction(pool, async (db) => {
     const fp = await repo.findFloorplan(db, id, true);
     if (!fp) throw notFound(FLOORPLAN);
+    await requireOwnUnderlay(db, id, json);
     const layout = await repo.findLayout(db, id, layoutId);
     if (!layout) throw notFound(LAYOUT);
     const latest = await repo.latestLayout(db, id);

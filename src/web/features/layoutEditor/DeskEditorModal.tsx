@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { DRAWING_LIMITS, type Desk, type Tag } from '../../../domain/layout/drawing.js';
+import { DRAWING_LIMITS, type Desk } from '../../../domain/layout/drawing.js';
 import { ROTATION_STEP } from '../../../domain/layout/constants.js';
 import type { DeskPatch, EditResult } from '../../floorplan/engine/document.js';
-import { loadDeskTags, loadTeams } from './layoutApi.js';
+import { deskTeam, parseRotation, ROTATION_ERROR, useDeskChoices } from './deskChoices.js';
 
 export interface DeskEditorModalProps {
   desk: Desk;
@@ -21,30 +20,21 @@ export function DeskEditorModal({ desk, snap, onSave, onClose }: DeskEditorModal
   const [alias, setAlias] = useState(desk.alias);
   const [rotation, setRotation] = useState<number | string>(desk.rotation);
   const [bookable, setBookable] = useState(desk.bookable);
-  const [team, setTeam] = useState<string | null>(desk.assignedTeams[0] !== undefined ? String(desk.assignedTeams[0]) : null);
+  const [team, setTeam] = useState<string | null>(deskTeam(desk));
   const [tagIds, setTagIds] = useState<string[]>(desk.tags.map((t) => String(t.Id)));
   const [error, setError] = useState<string | null>(null);
-
-  const teams = useQuery({ queryKey: ['teams'], queryFn: loadTeams, retry: false, staleTime: 60_000 });
-  const tags = useQuery({ queryKey: ['tags', 'desk'], queryFn: loadDeskTags, retry: false, staleTime: 60_000 });
-
-  const teamOptions = (teams.data ?? []).map((t) => ({ value: String(t.Id), label: t.Name }));
-  if (team && !teamOptions.some((o) => o.value === team)) teamOptions.push({ value: team, label: `Team ${team}` });
-  // Known tags: the desk's own (kept even if the list fails) plus the desk tag list.
-  const knownTags = new Map<string, Tag>(desk.tags.map((t) => [String(t.Id), t]));
-  for (const t of tags.data ?? []) knownTags.set(String(t.Id), { Id: t.Id, Label: t.Label, Tooltip: t.Tooltip });
-  const tagOptions = [...knownTags.entries()].map(([value, t]) => ({ value, label: t.Label }));
+  const { teamOptions, tagOptions, tagsFor } = useDeskChoices(desk, team);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const r = typeof rotation === 'number' ? rotation : Number(rotation);
-    if (!Number.isInteger(r) || r < 0 || r > 359) return setError('Rotation must be a whole number from 0 to 359');
+    const r = parseRotation(rotation);
+    if (r === null) return setError(ROTATION_ERROR);
     const result = onSave({
       alias: alias.trim(),
       rotation: r,
       bookable,
       assignedTeams: team ? [Number(team)] : [],
-      tags: tagIds.map((id) => knownTags.get(id)).filter((t): t is Tag => t !== undefined),
+      tags: tagsFor(tagIds),
     });
     if (result.ok) onClose();
     else setError(result.reason);

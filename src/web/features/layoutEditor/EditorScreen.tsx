@@ -1,5 +1,6 @@
-import { Box, Group, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Box } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Drawing } from '../../../domain/layout/drawing.js';
 import type { LatestLayout } from '../../../domain/wire/floorplans.js';
@@ -7,24 +8,39 @@ import { Editor } from '../../floorplan/engine/editor.js';
 import { EditorCanvas } from '../../floorplan/view/EditorCanvas.js';
 import { useEditorState } from '../../floorplan/view/useEditorState.js';
 import { usePageTitle } from '../../app/shell/usePageTitle.js';
+import { DeskBlockTools } from './DeskBlockTools.js';
 import { DeskEditorModal } from './DeskEditorModal.js';
 import { confirm } from './dialogs.js';
-import { EditorToolbar } from './EditorToolbar.js';
+import { EditorRail } from './EditorRail.js';
+import { UnderlayButton } from './UnderlayButton.js';
+import { EditorTopBar } from './EditorTopBar.js';
+import { PropertiesPanel } from './PropertiesPanel.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { TextEditorModal } from './TextEditorModal.js';
 import { useEditorIntents } from './useEditorIntents.js';
 import { useEditorKeyboard } from './useEditorKeyboard.js';
+import { useFitOnOpen } from './useFitOnOpen.js';
 import { useLayoutPersistence } from './useLayoutPersistence.js';
 
-/** The editor for one unpublished layout: toolbar, canvas, dialogs, saving and the local draft. */
+/** From this width the properties panel is a column beside the canvas; below it, a sheet over the canvas's foot. */
+const SIDE_PANEL_QUERY = '(min-width: 64em)';
+
+/**
+ * The editor for one unpublished layout: a header row (title, Draft, Save, Publish, Home), the tool
+ * rail, the canvas, the properties panel, the dialogs, saving and the local draft.
+ */
 export function EditorScreen({ layout, drawing }: { layout: LatestLayout; drawing: Drawing }) {
   const [editor] = useState(() => new Editor({ drawing }));
   const state = useEditorState(editor);
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const canvasBox = useRef<HTMLDivElement>(null);
+  const sidePanel = useMediaQuery(SIDE_PANEL_QUERY, true, { getInitialValueInEffect: false }) ?? true;
   const { save, publish, saving } = useLayoutPersistence(editor, layout, drawing);
   const { dialog, closeDialog } = useEditorIntents(editor, layout.FloorplanId);
   useEditorKeyboard(editor, dialog === null && !helpOpen);
+  useFitOnOpen(editor, canvasBox);
   usePageTitle(`Layout editor: ${layout.FloorplanName}`);
 
   const onPublish = async () => {
@@ -46,20 +62,30 @@ export function EditorScreen({ layout, drawing }: { layout: LatestLayout; drawin
     }
     void navigate('/');
   };
+  // Closing the panel clears the selection; the focus goes back to the rail, where work goes on.
+  const closePanel = () => {
+    editor.select(null);
+    root.current?.querySelector<HTMLButtonElement>('[role="toolbar"] button[tabindex="0"]')?.focus();
+  };
 
   const desk = dialog?.kind === 'desk' ? state.drawing.desks.find((d) => d.id === dialog.deskId) : undefined;
   const text = dialog?.kind === 'text' ? state.drawing.text[dialog.index] : undefined;
 
   return (
-    <Box style={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 120px)', minHeight: 420 }}>
-      <Group justify="space-between" px="xs" py={4}>
-        <Title order={1} size="h4">Layout editor: {layout.FloorplanName}</Title>
-        <Text size="xs" c="dimmed">Layout {layout.Id}</Text>
-      </Group>
-      <EditorToolbar editor={editor} state={state} published={layout.Published} saving={saving}
-        onSave={() => void save()} onPublish={() => void onPublish()} onHome={() => void onHome()} onHelp={() => setHelpOpen(true)} />
-      <Box style={{ flex: 1, minHeight: 0 }}>
-        <EditorCanvas editor={editor} />
+    <Box ref={root} style={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 120px)', minHeight: 420 }}>
+      <EditorTopBar title={`Layout editor: ${layout.FloorplanName}`} layoutId={layout.Id} state={state} published={layout.Published}
+        saving={saving} onSave={() => void save()} onPublish={() => void onPublish()} onHome={() => void onHome()} onHelp={() => setHelpOpen(true)}
+        // Hook for the underlay panel's button (Underlay*.tsx): extras={<UnderlayButton editor={editor} />}
+        extras={<UnderlayButton editor={editor} state={state} floorplanId={layout.FloorplanId} />} />
+      <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        <EditorRail editor={editor} state={state}
+          // Hook for the desk block tool (DeskBlock*.tsx), a RailButton at the end of the Tools group:
+          toolExtras={<DeskBlockTools editor={editor} floorName={layout.FloorplanName} />} />
+        <Box ref={canvasBox} style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+          <EditorCanvas editor={editor} />
+          {!sidePanel && <PropertiesPanel editor={editor} state={state} mode="sheet" onClose={closePanel} />}
+        </Box>
+        {sidePanel && <PropertiesPanel editor={editor} state={state} mode="side" onClose={closePanel} />}
       </Box>
       {desk && (
         <DeskEditorModal key={desk.id} desk={desk} snap={state.snap} onClose={closeDialog}

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { drawingSchema, type Drawing } from '../../../domain/layout/drawing.js';
 import { ApiError } from '../../app/api.js';
@@ -10,6 +11,10 @@ import { Panel } from '../../app/shell/Panel.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { EditorScreen } from './EditorScreen.js';
 import { editorPath, loadLatestLayout, startNewLayout } from './layoutApi.js';
+import { EDITOR_MIN_WIDTH_QUERY } from './smallScreen.js';
+
+// Only phones need the booking view's map: fetched then, not with every desktop editor.
+const SmallScreenNotice = lazy(() => import('./SmallScreenNotice.js').then((m) => ({ default: m.SmallScreenNotice })));
 import { errorText } from './useLayoutPersistence.js';
 
 export const LOAD_FAILED = 'Unable to load layout';
@@ -26,7 +31,8 @@ const parseDrawing = (json: string): Drawing | null => {
 /**
  * /admin/layoutEditor/floorplan/{floorplanId}/{layoutId} (SPEC 2.8, 4 'Layout editing').
  * Opens the floorplan's latest layout: an unpublished one directly; a published one first offers
- * Use Previous Layout (a copy) or Start Blank. A signed-out visitor is sent home.
+ * Use Previous Layout (a copy) or Start Blank. A signed-out visitor is sent home. A phone gets a
+ * notice and a read-only view instead (issue 21).
  */
 export function LayoutEditorPage() {
   const params = useParams();
@@ -43,6 +49,8 @@ export function LayoutEditorPage() {
     refetchOnReconnect: false,
   });
   const drawing = useMemo(() => (latest.data ? parseDrawing(latest.data.Json) : null), [latest.data]);
+  // Read at once (not in an effect): a phone must never mount the editor, even for one frame.
+  const smallScreen = useMediaQuery(EDITOR_MIN_WIDTH_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const signedOut = latest.error instanceof ApiError && latest.error.status === 401;
   useEffect(() => {
     if (signedOut) void navigate('/', { replace: true });
@@ -55,6 +63,13 @@ export function LayoutEditorPage() {
   if (latest.isPending) return <LoadingState what="the layout" minHeight={300} />;
   if (latest.error || !latest.data || !drawing) return <LoadFailed onRetry={latest.error ? () => void latest.refetch() : undefined} />;
   const layout = latest.data;
+  if (smallScreen) {
+    return (
+      <Suspense fallback={<LoadingState what="the layout" minHeight={300} />}>
+        <SmallScreenNotice floorplanName={layout.FloorplanName} drawing={drawing} />
+      </Suspense>
+    );
+  }
   if (layout.Published) return <StartNewLayout floorplanId={floorplanId} floorplanName={layout.FloorplanName} />;
   // Only the newest layout can change: an address naming an older one opens the newest.
   if (layout.Id !== layoutId) return <Navigate to={editorPath(floorplanId, layout.Id)} replace />;

@@ -16,7 +16,7 @@ import {
   type TextBox,
 } from '../../../domain/layout/drawing.js';
 import { deskLabel } from '../../../domain/layout/validateDrawing.js';
-import { LIST_OF, RECT_LIST, elementFrame, type ElementRef, type RectangleKind } from './elements.js';
+import { LIST_OF, RECT_LIST, elementFrame, refKey, type ElementRef, type RectangleKind } from './elements.js';
 import { clamp, normalizeRotation, type Point } from './geometry.js';
 
 export type EditResult = { ok: true; drawing: Drawing } | { ok: false; reason: string };
@@ -171,3 +171,18 @@ export const deleteElement = (drawing: Drawing, ref: ElementRef): Drawing => {
 
 /** Top-left of a desk whose centre is under the pointer: the Desk tool places desks where you click. */
 export const deskTopLeftFor = (pointer: Point): Point => ({ x: pointer.x - DESK_SIZE / 2, y: pointer.y - DESK_SIZE / 2 });
+
+/** Deletes many elements in one change (a multi-selection's Delete). Indexes refer to `drawing`. */
+export const deleteElements = (drawing: Drawing, refs: readonly ElementRef[]): Drawing => {
+  const keys = new Set(refs.map(refKey));
+  const keep = (kind: string) => (_: unknown, i: number) => !keys.has(`${kind}:${i}`);
+  let next = drawing;
+  if (refs.some((r) => r.kind === 'desk')) next = { ...next, desks: next.desks.filter((d) => !keys.has(`desk:${d.id}`)) };
+  if (refs.some((r) => r.kind === 'shape')) next = { ...next, floorplanShapes: next.floorplanShapes.filter((s) => !keys.has(`shape:${s.id}`)) };
+  for (const kind of ['door', 'text', 'floorRect', 'roomRect'] as const) {
+    if (!refs.some((r) => r.kind === kind)) continue;
+    const key = LIST_OF[kind];
+    next = { ...next, [key]: (next[key] as unknown[]).filter(keep(kind)) };
+  }
+  return next;
+};

@@ -192,7 +192,7 @@ describe('edit and delete', () => {
     const t = driveEditor({ drawing: deskFloor() });
     t.click([110, 110]);
     t.editor.deleteSelected();
-    expect(t.intents).toEqual([{ type: 'confirmDeleteDesk', deskId: 'a' }]);
+    expect(t.intents).toEqual([{ type: 'confirmDeleteDesk', deskId: 'a', deskIds: ['a'], refs: [{ kind: 'desk', id: 'a' }] }]);
     expect(t.drawing().desks).toHaveLength(2);
     t.editor.deleteElement({ kind: 'desk', id: 'a' });
     expect(t.drawing().desks.map((d) => d.id)).toEqual(['b']);

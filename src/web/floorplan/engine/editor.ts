@@ -10,10 +10,15 @@
  */
 import { EDITOR_ZOOM } from '../../../domain/layout/constants.js';
 import { emptyDrawing, type Drawing, type TextBox } from '../../../domain/layout/drawing.js';
-import { deleteElement, updateDesk, updateText, type DeskPatch, type EditResult } from './document.js';
-import { elementExists, sameRef, type ElementRef } from './elements.js';
+import type { Desk } from '../../../domain/layout/drawing.js';
+import { copyElements, pasteClip, type Clip } from './clipboard.js';
+import { addDesks, readingOrder, renameDesks as renameDesksIn } from './deskBatch.js';
+import { deleteElement, deleteElements, updateDesk, updateText, type DeskPatch, type EditResult } from './document.js';
+import { allRefs, elementExists, existingRefs, refKey, type ElementRef } from './elements.js';
+import { alignGroup, distributeGroup, nudgeGroup, rotateGroup, type Alignment } from './groupOps.js';
 import {
   clampZoom,
+  clampWheelZoom,
   desksBounds,
   fitBounds,
   nextDefaultRotation,
@@ -26,6 +31,7 @@ import type { EditorState } from './editorState.js';
 import { Notifier } from './notifier.js';
 import { DrawingSession } from './session.js';
 import { commandForKey } from './shortcuts.js';
+import { ROTATION_STEP } from '../../../domain/layout/constants.js';
 import { createTools } from './tools/index.js';
 import type {
   CanvasPointerEvent,
@@ -46,7 +52,14 @@ export interface EditorOptions {
   historyLimit?: number;
   showGrid?: boolean;
   snap?: boolean;
+  /** Clock for grouping a burst of arrow-key nudges into one undo step; injected by tests. */
+  now?: () => number;
 }
+
+/** Nudges in the same direction less than this far apart are one undo step. */
+export const NUDGE_BURST_MS = 1000;
+
+export type InsertResult = { ok: true } | { ok: false; message: string };
 
 export type { EditorState };
 
@@ -59,7 +72,12 @@ const defaultNewId = (): string => {
 
 export class Editor {
   private readonly session: DrawingSession;
-  private selection: ElementRef | null = null;
+  /** Selected elements in selection order, and their keys for O(1) "is it selected?". */
+  private selectedList: readonly ElementRef[] = [];
+  private selectedKeys = new Set<string>();
+  private clip: Clip | null = null;
+  private readonly now: () => number;
+  private lastNudge: { direction: string; at: number; version: number } | null = null;
   private toolId: ToolId = 'pointer';
   private readonly tools: Record<ToolId, Tool> = createTools();
   private showGrid: boolean;
@@ -80,6 +98,7 @@ export class Editor {
     this.newId = options.newId ?? defaultNewId;
     this.showGrid = options.showGrid ?? true;
     this.snap = options.snap ?? true;
+    this.now = options.now ?? Date.now;
     this.ctx = this.makeToolContext();
     this.snapshot = this.buildSnapshot();
   }
@@ -107,7 +126,7 @@ export class Editor {
       const used = event.type === 'keyDown' ? this.keyDown(event) : this.pointer(event);
       // Tools change their own state (pressing -> idle) without touching the drawing; re-render then too.
       const tool = this.tools[this.toolId];
-      if (tool.state !== this.snapshot.toolState || tool.preview !== this.snapshot.preview) this.changed();
+      if (tool.state !== this.snapshot.toolState || tool.preview !== this.snapshot.preview || (tool.marquee ?? null) !== this.snapshot.marquee) this.changed();
       return used;
     });
   }
@@ -115,7 +134,7 @@ export class Editor {
   private pointer(event: CanvasPointerEvent): boolean {
     const tool = this.tools[this.toolId];
     const p: Point = { x: event.x, y: event.y };
-    if (event.type === 'pointerDown') tool.pointerDown(this.ctx, p);
+    if (event.type === 'pointerDown') tool.pointerDown(this.ctx, p, { shift: Boolean(event.shiftKey) });
     else if (event.type === 'pointerMove') tool.pointerMove(this.ctx, p);
     else if (event.type === 'pointerUp') tool.pointerUp(this.ctx, p);
     else tool.doubleClick(this.ctx, p);
@@ -124,9 +143,10 @@ export class Editor {
 
   private keyDown(event: KeyEvent): boolean {
     if (this.tools[this.toolId].keyDown(this.ctx, event)) return true;
-    const command = commandForKey(event);
+    // The first command on this key that applies now (R rotates the selection, else new desks).
+    const command = commandForKey(event, this.snapshot);
     if (!command) return false;
-    command.run(this);
+    command.run(this, event);
     return true;
   }
 
@@ -185,17 +205,29 @@ export class Editor {
     this.changed();
   }
 
+  /** The zoom buttons' range (SPEC: 0.1 to 0.7). */
   setZoom(zoom: number): void {
     this.zoom = clampZoom(zoom);
     this.changed();
   }
 
+  /** Wheel and pinch zoom: may go beyond the buttons' range (WHEEL_ZOOM); the readout says so. */
+  zoomTo(zoom: number): void {
+    const next = clampWheelZoom(zoom);
+    if (next === this.zoom) return;
+    this.zoom = next;
+    this.changed();
+  }
+
+  /** Outside the buttons' range, a button only ever brings the zoom back towards it. */
   zoomIn(): void {
-    this.setZoom(stepZoom(this.zoom, 1));
+    const next = stepZoom(this.zoom, 1);
+    if (next > this.zoom) this.setZoom(next);
   }
 
   zoomOut(): void {
-    this.setZoom(stepZoom(this.zoom, -1));
+    const next = stepZoom(this.zoom, -1);
+    if (next < this.zoom) this.setZoom(next);
   }
 
   /** The view reports its visible size (screen pixels) so "fit desks to screen" can compute a zoom. */
@@ -211,24 +243,163 @@ export class Editor {
     this.emit({ type: 'scrollTo', x: target.scrollX, y: target.scrollY });
   }
 
+  /** Selects exactly this element (or nothing). */
   select(ref: ElementRef | null): void {
-    const next = ref && elementExists(this.session.drawing, ref) ? ref : null;
-    if (sameRef(next, this.selection)) return;
-    this.selection = next;
+    this.setSelection(ref && elementExists(this.session.drawing, ref) ? [ref] : []);
+  }
+
+  /** Replaces the selection (elements that do not exist are dropped; duplicates kept once). */
+  setSelection(refs: readonly ElementRef[]): void {
+    const keys = new Set<string>();
+    const list: ElementRef[] = [];
+    for (const ref of existingRefs(this.session.drawing, refs)) {
+      const key = refKey(ref);
+      if (keys.has(key)) continue;
+      keys.add(key);
+      list.push(ref);
+    }
+    if (list.length === this.selectedList.length && list.every((r) => this.selectedKeys.has(refKey(r)))) {
+      if (list.every((r, i) => refKey(r) === refKey(this.selectedList[i]!))) return;
+    }
+    this.selectedList = list;
+    this.selectedKeys = keys;
     this.changed();
   }
 
-  /** Edit: opens the selected element's editor. */
-  editSelected(): void {
-    if (this.selection) this.edit(this.selection);
+  /** Shift-click: adds the element to the selection, or takes it out if it was in. */
+  toggleSelected(ref: ElementRef): void {
+    const key = refKey(ref);
+    if (this.selectedKeys.has(key)) this.setSelection(this.selectedList.filter((r) => refKey(r) !== key));
+    else this.setSelection([...this.selectedList, ref]);
   }
 
-  /** Delete: desks go through the view's future-bookings check first; anything else goes at once. */
+  isSelected(ref: ElementRef): boolean {
+    return this.selectedKeys.has(refKey(ref));
+  }
+
+  /** Ctrl+A. */
+  selectAll(): void {
+    this.setSelection(allRefs(this.session.drawing));
+  }
+
+  /** The selected desks, rows top to bottom, each row left to right (renumbering goes in this order). */
+  selectedDesksInReadingOrder(): Desk[] {
+    const ids = new Set(this.selectedList.flatMap((r) => (r.kind === 'desk' ? [r.id] : [])));
+    return readingOrder(this.session.drawing.desks.filter((d) => ids.has(d.id)));
+  }
+
+  /** Edit: opens the selected element's editor (only with exactly one selected). */
+  editSelected(): void {
+    const one = this.single();
+    if (one) this.edit(one);
+  }
+
+  /**
+   * Delete: with desks in the selection the view first checks their future bookings (SPEC 4) and
+   * asks once, then calls deleteElements(refs); without desks everything goes at once. One undo step.
+   */
   deleteSelected(): void {
-    const ref = this.selection;
-    if (!ref) return;
-    if (ref.kind === 'desk') return this.emit({ type: 'confirmDeleteDesk', deskId: ref.id });
-    this.deleteElement(ref);
+    const refs = [...this.selectedList];
+    if (!refs.length) return;
+    const deskIds = refs.flatMap((r) => (r.kind === 'desk' ? [r.id] : []));
+    if (deskIds.length) return this.emit({ type: 'confirmDeleteDesk', deskId: deskIds[0]!, deskIds, refs });
+    this.deleteElements(refs);
+  }
+
+  /** Deletes many elements as ONE undo step (the view calls this once deletion is confirmed). */
+  deleteElements(refs: readonly ElementRef[]): void {
+    this.batch(() => {
+      this.abandonInProgress();
+      const present = existingRefs(this.session.drawing, refs);
+      if (!present.length) return;
+      this.session.commit(deleteElements(this.session.drawing, present));
+      this.selectedList = [];
+      this.selectedKeys = new Set();
+      this.drawingChanged();
+    });
+  }
+
+  // ---------- many elements ----------
+
+  /** Rotates the selection about its centre (R: by 45). Desks keep whole degrees. One undo step. */
+  rotateSelection(degrees: number = ROTATION_STEP): EditResult {
+    return this.applyToSelection(rotateGroup(this.session.drawing, this.selectedList, degrees));
+  }
+
+  alignSelection(how: Alignment): EditResult {
+    return this.applyToSelection(alignGroup(this.session.drawing, this.selectedList, how));
+  }
+
+  distributeSelection(axis: 'horizontal' | 'vertical'): EditResult {
+    return this.applyToSelection(distributeGroup(this.session.drawing, this.selectedList, axis));
+  }
+
+  /**
+   * Arrow keys: moves the selection by (dx, dy). Nudges in the same direction less than a second
+   * apart, with no other change between them, are ONE undo step (holding an arrow key down).
+   */
+  nudgeSelection(dx: number, dy: number): EditResult {
+    if (!this.selectedList.length) return { ok: true, drawing: this.session.drawing };
+    const result = nudgeGroup(this.session.drawing, this.selectedList, dx, dy);
+    if (!result.ok) {
+      this.emit({ type: 'notice', message: result.reason });
+      return result;
+    }
+    const direction = `${Math.sign(dx)},${Math.sign(dy)}`;
+    const now = this.now();
+    const last = this.lastNudge;
+    const continues = last !== null && last.direction === direction && now - last.at < NUDGE_BURST_MS && last.version === this.session.version;
+    this.batch(() => {
+      this.abandonInProgress();
+      const changed = continues ? this.session.amend(result.drawing) : this.session.commit(result.drawing);
+      if (changed) this.drawingChanged();
+    });
+    this.lastNudge = { direction, at: now, version: this.session.version };
+    return result;
+  }
+
+  /** Ctrl+C: remembers the selection (the editor's own clipboard). */
+  copy(): void {
+    const clip = copyElements(this.session.drawing, this.selectedList);
+    if (!clip) return;
+    this.clip = clip;
+    this.changed();
+  }
+
+  /** Ctrl+V: the clipboard placed beside where it was copied from, with new ids and desk names, selected. One undo step. */
+  paste(): EditResult {
+    if (!this.clip) return { ok: false, reason: 'Nothing has been copied' };
+    const result = this.pasteOf(this.clip);
+    if (result.ok) this.clip = result.clip;
+    return result.ok ? { ok: true, drawing: result.drawing } : result;
+  }
+
+  /** Ctrl+D: copy and paste in one go, leaving the clipboard as it was. */
+  duplicate(): EditResult {
+    const clip = copyElements(this.session.drawing, this.selectedList);
+    if (!clip) return { ok: false, reason: 'Nothing is selected' };
+    const result = this.pasteOf(clip);
+    return result.ok ? { ok: true, drawing: result.drawing } : result;
+  }
+
+  /**
+   * Adds desks made elsewhere (the desk block tool) as ONE undo step and selects them. The whole set
+   * is refused, with the reason, if any desk is off the canvas, overlaps a desk (old or new), or
+   * repeats an id or a name.
+   */
+  insertDesks(desks: Desk[]): InsertResult {
+    const result = addDesks(this.session.drawing, desks);
+    if (!result.ok) return { ok: false, message: result.reason };
+    this.batch(() => {
+      this.applyResult(result);
+      this.setSelection(desks.map((d) => ({ kind: 'desk', id: d.id })));
+    });
+    return { ok: true };
+  }
+
+  /** Renames desks (desk id -> new name) as ONE undo step; refused if two desks would share a name. */
+  renameDesks(names: ReadonlyMap<string, string>): EditResult {
+    return this.applyResult(renameDesksIn(this.session.drawing, names));
   }
 
   /** Deletes an element (the view calls this for a desk once deletion is confirmed). One undo step. */
@@ -258,7 +429,8 @@ export class Editor {
     this.batch(() => {
       this.abandonInProgress();
       this.session.load(drawing);
-      this.selection = null;
+      this.selectedList = [];
+      this.selectedKeys = new Set();
       this.changed();
     });
   }
@@ -274,6 +446,30 @@ export class Editor {
   }
 
   // ---------- internals ----------
+
+  /** The one selected element when exactly one is selected. */
+  private single(): ElementRef | null {
+    return this.selectedList.length === 1 ? this.selectedList[0]! : null;
+  }
+
+  private pasteOf(clip: Clip) {
+    const result = pasteClip(this.session.drawing, clip, this.newId);
+    if (!result.ok) {
+      this.emit({ type: 'notice', message: result.reason });
+      return result;
+    }
+    this.batch(() => {
+      this.applyResult({ ok: true, drawing: result.drawing });
+      this.setSelection(result.refs);
+    });
+    return result;
+  }
+
+  /** A group operation's result: applied as one step, or its refusal shown as a notice. */
+  private applyToSelection(result: EditResult): EditResult {
+    if (!result.ok) this.emit({ type: 'notice', message: result.reason });
+    return this.applyResult(result);
+  }
 
   private edit(ref: ElementRef): void {
     if (ref.kind === 'desk') this.emit({ type: 'openDeskEditor', deskId: ref.id });
@@ -300,9 +496,15 @@ export class Editor {
     return true;
   }
 
-  /** The drawing was replaced: keep the selection only if its element still exists. */
+  /** The drawing was replaced: keep only the selected elements that still exist. */
   private drawingChanged(): void {
-    if (this.selection && !elementExists(this.session.drawing, this.selection)) this.selection = null;
+    if (this.selectedList.length) {
+      const kept = existingRefs(this.session.drawing, this.selectedList);
+      if (kept.length !== this.selectedList.length) {
+        this.selectedList = kept;
+        this.selectedKeys = new Set(kept.map(refKey));
+      }
+    }
     this.changed();
   }
 
@@ -318,8 +520,14 @@ export class Editor {
         return session.interactionBase;
       },
       get selection() {
-        return editor.selection;
+        return editor.single();
       },
+      get selected() {
+        return editor.selectedList;
+      },
+      isSelected: (ref) => editor.isSelected(ref),
+      setSelection: (refs) => editor.setSelection(refs),
+      toggleSelected: (ref) => editor.toggleSelected(ref),
       get snap() {
         return editor.snap;
       },
@@ -372,13 +580,17 @@ export class Editor {
       tool: this.toolId,
       toolState: tool.state,
       preview: tool.preview,
+      marquee: tool.marquee ?? null,
       drawing: this.session.drawing,
-      selection: this.selection,
+      selection: this.single(),
+      selected: this.selectedList,
       showGrid: this.showGrid,
       snap: this.snap,
       defaultDeskRotation: this.defaultDeskRotation,
       newDeskBookable: this.newDeskBookable,
       zoom: this.zoom,
+      zoomOutsideButtons: this.zoom < EDITOR_ZOOM.min || this.zoom > EDITOR_ZOOM.max,
+      canPaste: this.clip !== null,
       canUndo: this.session.canUndo,
       canRedo: this.session.canRedo,
       dirty: this.session.dirty,

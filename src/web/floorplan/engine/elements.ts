@@ -87,3 +87,49 @@ export const elementExists = (drawing: Drawing, ref: ElementRef): boolean => ele
 export const isRotatable = (ref: ElementRef): boolean => ref.kind !== 'text';
 
 export const frameCenter = (f: Frame): { x: number; y: number } => ({ x: f.x + f.width / 2, y: f.y + f.height / 2 });
+
+/** A string that names one element, for Set/Map lookups of the selection ("desk:abc", "text:3"). */
+export const refKey = (ref: ElementRef): string => ('id' in ref ? `${ref.kind}:${ref.id}` : `${ref.kind}:${ref.index}`);
+
+/** Every element of a drawing, in paint order (bottom first): what Ctrl+A selects. */
+export const allRefs = (drawing: Drawing): ElementRef[] => [
+  ...drawing.floorplanRectangles.map((_, index): ElementRef => ({ kind: 'floorRect', index })),
+  ...drawing.roomRectangles.map((_, index): ElementRef => ({ kind: 'roomRect', index })),
+  ...drawing.floorplanShapes.map((s): ElementRef => ({ kind: 'shape', id: s.id })),
+  ...drawing.text.map((_, index): ElementRef => ({ kind: 'text', index })),
+  ...drawing.doors.map((_, index): ElementRef => ({ kind: 'door', index })),
+  ...drawing.desks.map((d): ElementRef => ({ kind: 'desk', id: d.id })),
+];
+
+/** The axis-aligned box of a frame after its rotation (what a marquee and align compare against). */
+export const frameBounds = (f: Frame): { x: number; y: number; width: number; height: number } => {
+  if (f.rotation % 180 === 0) return { x: f.x, y: f.y, width: f.width, height: f.height };
+  const r = (f.rotation * Math.PI) / 180;
+  const cos = Math.abs(Math.cos(r));
+  const sin = Math.abs(Math.sin(r));
+  const width = f.width * cos + f.height * sin;
+  const height = f.width * sin + f.height * cos;
+  const c = frameCenter(f);
+  return { x: c.x - width / 2, y: c.y - height / 2, width, height };
+};
+
+/** Calls `visit` with every element's ref and frame, one pass, no lookups (marquee hit-testing). */
+export const forEachFrame = (drawing: Drawing, visit: (ref: ElementRef, frame: Frame) => void): void => {
+  drawing.floorplanRectangles.forEach((r, index) => visit({ kind: 'floorRect', index }, { x: r.x, y: r.y, width: r.width, height: r.height, rotation: r.rotation }));
+  drawing.roomRectangles.forEach((r, index) => visit({ kind: 'roomRect', index }, { x: r.x, y: r.y, width: r.width, height: r.height, rotation: r.rotation }));
+  for (const s of drawing.floorplanShapes) visit({ kind: 'shape', id: s.id }, { x: s.x, y: s.y, width: s.width, height: s.height, rotation: s.rotation });
+  drawing.text.forEach((t, index) => visit({ kind: 'text', index }, { x: t.x, y: t.y, ...textSize(t.text, t.fontSize), rotation: 0 }));
+  drawing.doors.forEach((d, index) => visit({ kind: 'door', index }, { x: d.x, y: d.y, width: DOOR_SIZE, height: DOOR_SIZE, rotation: d.rotation }));
+  for (const d of drawing.desks) visit({ kind: 'desk', id: d.id }, deskFrame(d));
+};
+
+/** The refs that still exist in `drawing`, in the same order (a selection after the drawing changed). */
+export const existingRefs = (drawing: Drawing, refs: readonly ElementRef[]): ElementRef[] => {
+  let deskIds: Set<string> | null = null;
+  let shapeIds: Set<string> | null = null;
+  return refs.filter((ref) => {
+    if (ref.kind === 'desk') return (deskIds ??= new Set(drawing.desks.map((d) => d.id))).has(ref.id);
+    if (ref.kind === 'shape') return (shapeIds ??= new Set(drawing.floorplanShapes.map((s) => s.id))).has(ref.id);
+    return ref.index >= 0 && ref.index < drawing[LIST_OF[ref.kind]].length;
+  });
+};

@@ -55,6 +55,17 @@ export class DrawingSession {
     return true;
   }
 
+  /**
+   * Replaces the drawing as part of the LAST step (the editor uses it for a burst of arrow-key
+   * nudges): undo goes back to before the first nudge. A new version, so autosave sees it.
+   */
+  amend(next: Drawing): boolean {
+    if (next === this.current) return false;
+    if (!this.history.canUndo) return this.commit(next);
+    this.set(next);
+    return true;
+  }
+
   begin(): void {
     this.base = this.current;
   }

@@ -14,7 +14,7 @@ export const driveEditor = (options: EditorOptions & { drawing?: Drawing; tool?:
   if (options.tool) editor.setTool(options.tool);
   const intents: EditorIntent[] = [];
   editor.onIntent((i) => intents.push(i));
-  const down = ([x, y]: XY) => editor.dispatch({ type: 'pointerDown', x, y });
+  const down = ([x, y]: XY, mods: { shiftKey?: boolean } = {}) => editor.dispatch({ type: 'pointerDown', x, y, ...mods });
   const move = ([x, y]: XY) => editor.dispatch({ type: 'pointerMove', x, y });
   const up = ([x, y]: XY) => editor.dispatch({ type: 'pointerUp', x, y });
   return {
@@ -29,6 +29,10 @@ export const driveEditor = (options: EditorOptions & { drawing?: Drawing; tool?:
       down(at);
       up(at);
     },
+    shiftClick(at: XY) {
+      down(at, { shiftKey: true });
+      up(at);
+    },
     doubleClick(at: XY) {
       down(at);
       up(at);
@@ -37,6 +41,14 @@ export const driveEditor = (options: EditorOptions & { drawing?: Drawing; tool?:
       editor.dispatch({ type: 'doubleClick', x: at[0], y: at[1] });
     },
     /** Press at the first point, move through the rest, release at the last. */
+    /** A drag with Shift held at the press (Shift-marquee adds to the selection). */
+    shiftDrag(...points: XY[]) {
+      const [first, ...rest] = points;
+      if (!first) return;
+      down(first, { shiftKey: true });
+      for (const p of rest) move(p);
+      up(rest.at(-1) ?? first);
+    },
     drag(...points: XY[]) {
       const [first, ...rest] = points;
       if (!first) return;

@@ -1,6 +1,11 @@
-import { useCallback, useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { EDITOR_ZOOM } from '../../../domain/layout/constants.js';
+import type { Drawing } from '../../../domain/layout/drawing.js';
 import type { Editor } from '../engine/editor.js';
-import type { CanvasPointerEvent, ToolId } from '../engine/tools/types.js';
+import type { ElementRef } from '../engine/elements.js';
+import { framesOf } from '../engine/groupOps.js';
+import { rotatePoint } from '../engine/geometry.js';
+import type { CanvasPointerEvent, MarqueeBox, ToolId } from '../engine/tools/types.js';
 import { EditorOverlay } from './Overlay.js';
 import { canvasPoint } from './deskPointer.js';
 import { FloorplanSvg } from './FloorplanSvg.js';
@@ -17,9 +22,22 @@ const CURSORS: Record<ToolId, string> = {
 };
 
 /**
+ * Space typed here belongs to the control. Buttons are NOT excluded: with the pointer over the
+ * canvas, Space pans even just after a toolbar click (as in Figma); keyboard users away from the
+ * canvas keep Space on their buttons.
+ */
+const OWN_KEYS = 'input, textarea, select, [contenteditable="true"], [role="dialog"], [role="menu"], [role="listbox"]';
+
+/** One Ctrl+wheel notch (or a pinch step) changes the zoom by at most this factor, so a mouse wheel does not jump. */
+const MAX_WHEEL_STEP = 1.25;
+
+/**
  * The editor's drawing surface: converts pointer events to canvas coordinates and feeds them to the
  * engine, renders its snapshot, and performs its scroll intents. Pointer moves are coalesced to one
  * per animation frame, so a fast drag over 2,000 desks costs one render per frame at most.
+ *
+ * Viewing (issue 21): Space-drag and middle-button drag pan; Ctrl+wheel (and a touchpad pinch, which
+ * arrives as Ctrl+wheel) zooms about the pointer, beyond the buttons' range (engine zoomTo).
  */
 export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
   const state = useEditorState(editor);
@@ -27,9 +45,15 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
   const scroller = useRef<ZoomScrollerHandle>(null);
   const pendingMove = useRef<{ x: number; y: number } | null>(null);
   const frame = useRef<number | null>(null);
+  // Space held over the canvas: a drag pans instead of editing.
+  const [spaceHeld, setSpaceHeld] = useState(false);
+  const spaceRef = useRef(false);
+  const pointerOver = useRef(false);
+  const pan = useRef<{ id: number; x: number; y: number; left: number; top: number } | null>(null);
 
   const toCanvas = (e: { clientX: number; clientY: number }) => canvasPoint(svg.current!, e);
-  const send = useCallback((type: CanvasPointerEvent['type'], p: { x: number; y: number }) => editor.dispatch({ type, ...p }), [editor]);
+  const send = useCallback((type: CanvasPointerEvent['type'], p: { x: number; y: number }, shiftKey?: boolean) =>
+    editor.dispatch({ type, ...p, ...(shiftKey ? { shiftKey } : {}) }), [editor]);
   const flushMove = useCallback(() => {
     if (frame.current !== null) cancelAnimationFrame(frame.current);
     frame.current = null;
@@ -45,23 +69,107 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
     if (frame.current !== null) cancelAnimationFrame(frame.current);
   }, []);
 
+  // Space to pan: taken in the capture phase while the pointer is over the canvas, so it neither
+  // scrolls the page nor activates a focused desk.
+  useEffect(() => {
+    const down = (e: KeyboardEvent) => {
+      if (e.key !== ' ' || !pointerOver.current || e.ctrlKey || e.metaKey || e.altKey) return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest(OWN_KEYS) || document.querySelector('[role="dialog"]')) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (!spaceRef.current) {
+        spaceRef.current = true;
+        setSpaceHeld(true);
+      }
+    };
+    const up = (e: KeyboardEvent) => {
+      if (e.key !== ' ' || !spaceRef.current) return;
+      // A focused button would otherwise be pressed by this Space's release.
+      e.preventDefault();
+      e.stopPropagation();
+      spaceRef.current = false;
+      setSpaceHeld(false);
+    };
+    const blur = () => {
+      spaceRef.current = false;
+      setSpaceHeld(false);
+    };
+    window.addEventListener('keydown', down, true);
+    window.addEventListener('keyup', up, true);
+    window.addEventListener('blur', blur);
+    return () => {
+      window.removeEventListener('keydown', down, true);
+      window.removeEventListener('keyup', up, true);
+      window.removeEventListener('blur', blur);
+    };
+  }, []);
+
+  // Ctrl+wheel / pinch: zoom about the pointer. Captured before the scroller's own wheel handling.
+  useEffect(() => {
+    const el = scroller.current?.element;
+    if (!el) return;
+    const onWheel = (w: WheelEvent) => {
+      if (!(w.ctrlKey || w.metaKey) || !svg.current) return;
+      w.preventDefault();
+      w.stopPropagation();
+      const lines = w.deltaMode === 1 ? 16 : w.deltaMode === 2 ? 400 : 1;
+      const factor = Math.min(Math.max(Math.exp(-w.deltaY * lines * 0.01), 1 / MAX_WHEEL_STEP), MAX_WHEEL_STEP);
+      const before = editor.getState().zoom;
+      const p = canvasPoint(svg.current, w);
+      editor.zoomTo(before * factor);
+      const after = editor.getState().zoom;
+      if (after === before) return;
+      // Keep the canvas point under the pointer: the view's top-left moves accordingly.
+      const box = el.getBoundingClientRect();
+      const svgBox = svg.current.getBoundingClientRect();
+      const offsetX = svgBox.left - box.left + el.scrollLeft;
+      const offsetY = svgBox.top - box.top + el.scrollTop;
+      scroller.current?.scrollToCanvas(p.x + (offsetX - (w.clientX - box.left)) / after, p.y + (offsetY - (w.clientY - box.top)) / after, after);
+    };
+    el.addEventListener('wheel', onWheel, { passive: false, capture: true });
+    return () => el.removeEventListener('wheel', onWheel, { capture: true });
+  }, [editor]);
+
   const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
     if (e.button !== 0) return;
+    if (spaceRef.current) {
+      const el = scroller.current?.element;
+      if (!el) return;
+      pan.current = { id: e.pointerId, x: e.clientX, y: e.clientY, left: el.scrollLeft, top: el.scrollTop };
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      return;
+    }
     flushMove();
     e.currentTarget.setPointerCapture?.(e.pointerId);
-    send('pointerDown', toCanvas(e));
+    send('pointerDown', toCanvas(e), e.shiftKey);
   };
   const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
+    const p = pan.current;
+    if (p) {
+      if (p.id !== e.pointerId) return;
+      const el = scroller.current?.element;
+      if (el) {
+        el.scrollLeft = p.left - (e.clientX - p.x);
+        el.scrollTop = p.top - (e.clientY - p.y);
+      }
+      return;
+    }
     pendingMove.current = toCanvas(e);
     frame.current ??= requestAnimationFrame(flushMove);
   };
   const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
     if (e.button !== 0) return;
+    if (pan.current) {
+      pan.current = null;
+      return;
+    }
     flushMove();
     send('pointerUp', toCanvas(e));
   };
-  const onDoubleClick = (e: MouseEvent<SVGSVGElement>) => send('doubleClick', toCanvas(e));
-  const onWheelZoom = useCallback((d: 1 | -1) => (d > 0 ? editor.zoomIn() : editor.zoomOut()), [editor]);
+  const onDoubleClick = (e: MouseEvent<SVGSVGElement>) => {
+    if (!spaceRef.current) send('doubleClick', toCanvas(e));
+  };
   const onResize = useCallback((size: { width: number; height: number }) => editor.setViewport(size), [editor]);
   // Keyboard route to a desk's editor: Enter or Space on a focused desk.
   const onDeskActivate = useCallback((id: string) => {
@@ -70,8 +178,10 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
   }, [editor]);
 
   const selectedDeskId = state.selection?.kind === 'desk' ? state.selection.id : null;
+  const cursor = spaceHeld ? (pan.current ? 'grabbing' : 'grab') : CURSORS[state.tool];
   return (
-    <ZoomScroller ref={scroller} zoom={state.zoom} onWheelZoom={onWheelZoom} onResize={onResize} style={{ height }} label="Layout canvas (scrollable)">
+    <div style={{ position: 'relative', height }}>
+    <ZoomScroller ref={scroller} zoom={state.zoom} onResize={onResize} style={{ height: '100%' }} label="Layout canvas (scrollable)">
       <FloorplanSvg
         svgRef={svg}
         drawing={state.drawing}
@@ -80,18 +190,62 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
         selectedDeskId={selectedDeskId}
         onDeskActivate={onDeskActivate}
         label="Layout drawing"
-        overlay={<EditorOverlay drawing={state.drawing} selection={state.selection} preview={state.preview} zoom={state.zoom} />}
+        overlay={
+          <>
+            <EditorOverlay drawing={state.drawing} selection={state.selection} preview={state.preview} zoom={state.zoom} />
+            {state.selected.length > 1 && <MultiSelection drawing={state.drawing} selected={state.selected} zoom={state.zoom} />}
+            {state.marquee && <Marquee box={state.marquee} zoom={state.zoom} />}
+          </>
+        }
         svgProps={{
           onPointerDown,
           onPointerMove,
           onPointerUp,
           onPointerCancel: onPointerUp,
+          onPointerEnter: () => { pointerOver.current = true; },
+          onPointerLeave: () => { pointerOver.current = false; },
           onDoubleClick,
-          style: { display: 'block', background: '#fff', touchAction: 'none', userSelect: 'none', cursor: CURSORS[state.tool] },
+          style: { display: 'block', background: '#fff', touchAction: 'none', userSelect: 'none', cursor },
           'data-tool': state.tool,
           'data-tool-state': state.toolState,
+          'data-selected-count': state.selected.length,
         } as React.SVGProps<SVGSVGElement>}
       />
     </ZoomScroller>
+    {state.zoomOutsideButtons && (
+      // The wheel went past the buttons' range: say so, or the greyed zoom buttons look broken.
+      <div role="status" style={{ position: 'absolute', left: 8, bottom: 8, padding: '2px 8px', borderRadius: 4, background: '#212529', color: '#fff', fontSize: 12 }}>
+        Zoom {Math.round(state.zoom * 100)}% (wheel zoom; the buttons use {Math.round(EDITOR_ZOOM.min * 100)}–{Math.round(EDITOR_ZOOM.max * 100)}%)
+      </div>
+    )}
+    </div>
+  );
+}
+
+/**
+ * Outlines of every selected element when more than one is selected: ONE path for all of them, so a
+ * 200-desk selection adds one SVG node, not 200.
+ */
+const MultiSelection = memo(function MultiSelection({ drawing, selected, zoom }: { drawing: Drawing; selected: readonly ElementRef[]; zoom: number }) {
+  const px = 1 / zoom;
+  // A few screen pixels outside each element, so the outline shows around small desks at low zoom.
+  const pad = 3 * px;
+  let d = '';
+  for (const { frame: f } of framesOf(drawing, selected).values()) {
+    const c = { x: f.x + f.width / 2, y: f.y + f.height / 2 };
+    const x0 = f.x - pad, y0 = f.y - pad, x1 = f.x + f.width + pad, y1 = f.y + f.height + pad;
+    const corners = [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }].map((p) => rotatePoint(p, c, f.rotation));
+    d += `M${corners.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join('L')}Z`;
+  }
+  return (
+    <path data-layer="multi-selection" d={d} fill="rgba(232, 89, 12, 0.08)" stroke="#e8590c" strokeWidth={2 * px}
+      strokeDasharray={`${5 * px} ${3 * px}`} pointerEvents="none" />
+  );
+});
+
+function Marquee({ box, zoom }: { box: MarqueeBox; zoom: number }) {
+  return (
+    <rect data-layer="marquee" x={box.x} y={box.y} width={box.width} height={box.height} fill="rgba(28, 126, 214, 0.08)"
+      stroke="#1c7ed6" strokeWidth={1 / zoom} strokeDasharray={`${4 / zoom} ${3 / zoom}`} pointerEvents="none" />
   );
 }

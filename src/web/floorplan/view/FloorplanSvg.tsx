@@ -8,9 +8,10 @@ import { deskMarkPath } from './deskMarks.js';
 import { isDirection, nextDesk } from './deskNavigation.js';
 import { canvasPoint, deskAt } from './deskPointer.js';
 import { DeskBubble } from './DeskLabels.js';
-import { DeskRuns, type DeskStates } from './DeskRuns.js';
+import { DeskRuns, RUN_LENGTH, BOOKING_RUN_LENGTH, type DeskStates } from './DeskRuns.js';
 import { deskStateOf } from './deskStates.js';
 import { DoorsLayer, RectanglesLayer, ShapesLayer, TextLayer } from './layers.js';
+import { UnderlayImage } from './UnderlayImage.js';
 
 export type { DeskStates };
 
@@ -160,6 +161,7 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       {...svgProps}
     >
       <style>{DESK_CSS}</style>
+      <UnderlayImage underlay={drawing.underlay} view={desksAs === 'paths' ? 'booking' : 'editor'} />
       {showGrid && <Grid id={gridId} zoom={zoom} />}
       <RectanglesLayer rects={drawing.floorplanRectangles} kind="floor" />
       <RectanglesLayer rects={drawing.roomRectangles} kind="room" />
@@ -168,7 +170,7 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       <DoorsLayer doors={drawing.doors} />
       {desksAs === 'paths' ? (
         <>
-          <DeskRuns desks={drawing.desks} states={deskStates} part="bodies" />
+          <DeskRuns desks={drawing.desks} states={deskStates} part="bodies" runLength={BOOKING_RUN_LENGTH} />
           {tabStop && (
             // The Tab stop drawn over its desk's box, with the same look; keyed by desk, so moving on is a
             // new element taking the focus, which screen readers announce as they would any focus move.
@@ -180,7 +182,7 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
       ) : (
         <DesksLayer desks={drawing.desks} states={deskStates} details={deskDetails} selectedId={selectedDeskId} tabStopId={tabStopId} />
       )}
-      <DeskRuns desks={drawing.desks} states={deskStates} part="marks" />
+      <DeskRuns desks={drawing.desks} states={deskStates} part="marks" runLength={desksAs === 'paths' ? BOOKING_RUN_LENGTH : RUN_LENGTH} />
       <SelectedDeskFrame desks={drawing.desks} selectedId={selectedDeskId} />
       {overlay}
       {desksAs === 'paths' && hover.element}

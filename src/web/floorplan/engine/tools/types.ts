@@ -15,6 +15,12 @@ export interface CanvasPointerEvent {
   type: 'pointerDown' | 'pointerMove' | 'pointerUp' | 'doubleClick';
   x: number;
   y: number;
+  /** Shift-click adds to / removes from the selection; Shift-marquee adds. */
+  shiftKey?: boolean;
+}
+
+export interface PointerMods {
+  shift: boolean;
 }
 
 export interface KeyEvent {
@@ -35,17 +41,33 @@ export type EditorIntent =
   | { type: 'alert'; message: string }
   /** A passing notice, e.g. a desk placement refused because of an overlap. */
   | { type: 'notice'; message: string }
-  /** Deleting a desk needs the future-bookings check (SPEC 4) before editor.deleteElement(). */
-  | { type: 'confirmDeleteDesk'; deskId: string }
+  /**
+   * Deleting desks needs the future-bookings check (SPEC 4) first: ONE confirmation for all of
+   * `deskIds`, then editor.deleteElements(refs) deletes the whole selection (`refs`, desks and
+   * anything else selected with them) as one undo step. `deskId` is the first desk, for old callers.
+   */
+  | { type: 'confirmDeleteDesk'; deskId: string; deskIds: string[]; refs: ElementRef[] }
   /** Scroll so this canvas point is at the viewport's top-left (after the zoom changed). */
   | { type: 'scrollTo'; x: number; y: number };
 
 /** What an in-progress tool wants drawn on top of the drawing (the drawing itself holds the rest). */
 export type ToolPreview = { kind: 'pen'; steps: PathStep[]; cursor: Point | null; canClose: boolean };
 
+/** The rubber-band rectangle of a marquee selection, in canvas units. */
+export interface MarqueeBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface ToolContext {
   readonly drawing: Drawing;
+  /** The one selected element when exactly one is selected, else null. */
   readonly selection: ElementRef | null;
+  /** Every selected element, in selection order. */
+  readonly selected: readonly ElementRef[];
+  isSelected(ref: ElementRef): boolean;
   readonly snap: boolean;
   readonly zoom: number;
   readonly defaultDeskRotation: number;
@@ -63,7 +85,12 @@ export interface ToolContext {
   endInteraction(): void;
   /** Escape: puts back the drawing the interaction started from. */
   cancelInteraction(): void;
+  /** Selects exactly this element (or nothing). */
   select(ref: ElementRef | null): void;
+  /** Replaces the whole selection (marquee). */
+  setSelection(refs: readonly ElementRef[]): void;
+  /** Shift-click: adds the element, or removes it if it was selected. */
+  toggleSelected(ref: ElementRef): void;
   /** Opens the right editor for an element (desk editor, text editor, or the 'No properties' alert). */
   edit(ref: ElementRef): void;
   newId(): string;
@@ -77,7 +104,9 @@ export interface Tool {
   /** Name of the current machine state: the view picks cursors from it, tests assert on it. */
   readonly state: string;
   readonly preview: ToolPreview | null;
-  pointerDown(ctx: ToolContext, p: Point): void;
+  /** The marquee being dragged (Pointer/Select tools only). */
+  readonly marquee?: MarqueeBox | null;
+  pointerDown(ctx: ToolContext, p: Point, mods?: PointerMods): void;
   pointerMove(ctx: ToolContext, p: Point): void;
   pointerUp(ctx: ToolContext, p: Point): void;
   doubleClick(ctx: ToolContext, p: Point): void;
