@@ -46,7 +46,7 @@ describe('home menu tiles (SPEC 2.2)', () => {
 
 describe('settings panel buttons (SPEC 2.3)', () => {
   it('gives each kind of user exactly their buttons', () => {
-    expect(settingsButtons(admin)).toEqual(['configureSites', 'userManagement', 'globalSettings', 'manageDeskBookings', 'reporting']);
+    expect(settingsButtons(admin)).toEqual(['configureSites', 'userManagement', 'globalSettings', 'closures', 'manageDeskBookings', 'reporting']);
     expect(settingsButtons(approver)).toEqual(['updateRoomDetails']);
     expect(settingsButtons(manager)).toEqual(['manageDeskBookings']);
     expect(settingsButtons(reporting)).toEqual(['reporting']);

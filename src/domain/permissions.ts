@@ -54,7 +54,7 @@ export function menuTiles(c: Caller, s: MenuSettings, pendingApprovals: number):
   return tiles;
 }
 
-export const SETTINGS_BUTTONS = ['configureSites', 'userManagement', 'globalSettings', 'updateRoomDetails', 'manageDeskBookings', 'reporting'] as const;
+export const SETTINGS_BUTTONS = ['configureSites', 'userManagement', 'globalSettings', 'closures', 'updateRoomDetails', 'manageDeskBookings', 'reporting'] as const;
 export type SettingsButtonId = (typeof SETTINGS_BUTTONS)[number];
 
 /** Settings panel buttons (SPEC 2.3) the caller may use, in panel order. */
@@ -63,6 +63,7 @@ export function settingsButtons(c: Caller): SettingsButtonId[] {
     configureSites: isAdmin(c),
     userManagement: isAdmin(c),
     globalSettings: isAdmin(c),
+    closures: isAdmin(c),
     updateRoomDetails: canUpdateRoomDetails(c),
     manageDeskBookings: canManageDeskBookings(c),
     reporting: canRunReports(c),

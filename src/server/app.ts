@@ -31,7 +31,9 @@ import { peopleRoutes } from './features/people/people.routes.js';
 import { deskBookingRoutes } from './features/deskBooking/deskBooking.routes.js';
 import { publishedLayoutRoutes } from './features/floorplans/publishedLayout.routes.js';
 import { floorplansRoutes } from './features/floorplans/floorplans.routes.js';
+import { underlayRoutes } from './features/floorplans/underlay.routes.js';
 import { roomBookingRoutes } from './features/roomBooking/roomBooking.routes.js';
+import { roomSeriesRoutes } from './features/bookingSeries/roomSeries.routes.js';
 import { approvalsRoutes } from './features/approvals/approvals.routes.js';
 import { bookingUpdateRoutes } from './features/bookingUpdate/bookingUpdate.routes.js';
 import { myBookingsRoutes } from './features/myBookings/myBookings.routes.js';
@@ -48,6 +50,7 @@ import { reportingRoutes } from './features/reporting/reporting.routes.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { whosInRoutes } from './features/whosIn/whosIn.routes.js';
 import { favouriteDesksRoutes } from './features/favouriteDesks/favouriteDesks.routes.js';
+import { closuresRoutes } from './features/closures/closures.routes.js';
 
 export interface BuildOptions {
   /** Serve the built web app (tests of the API alone skip it), from dist/web or the given folder. */
@@ -113,7 +116,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(deskBookingRoutes(deps));
     await scoped.register(publishedLayoutRoutes(deps));
     await scoped.register(floorplansRoutes(deps));
+    await scoped.register(underlayRoutes(deps));
     await scoped.register(roomBookingRoutes(deps));
+    await scoped.register(roomSeriesRoutes(deps));
     await scoped.register(approvalsRoutes(deps));
     await scoped.register(bookingUpdateRoutes(deps));
     await scoped.register(myBookingsRoutes(deps));
@@ -130,6 +135,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(pushRoutes(deps));
     await scoped.register(whosInRoutes(deps));
     await scoped.register(favouriteDesksRoutes(deps));
+    await scoped.register(closuresRoutes(deps));
   }, { prefix: config.basePath });
 
   if (options.web !== false) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RoleGroup } from '../domain/groupSync.js';
 import { ROLE_NAMES } from '../domain/roles.js';
 import { FALLBACK_LOCALE, supportedLocale } from '../domain/dateFormat.js';
+import { ABSOLUTE_MAX_OCCURRENCES, DEFAULT_MAX_OCCURRENCES } from '../domain/recurrence/recurrenceRule.js';
 
 /**
  * Every environment variable Hotdesk reads, parsed once at start-up. A bad value stops the process
@@ -25,6 +26,7 @@ const EnvSchema = z.object({
   // for the client address in X-Forwarded-For. Off by default, so a client cannot forge its address.
   HOTDESK_TRUST_PROXY: z.string().regex(/^(false|true|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/, 'must be false, true, a hop count, or a comma-separated list of proxy addresses').default('false'),
   HOTDESK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  SERIES_MAX_OCCURRENCES: z.coerce.number().int().min(1).max(ABSOLUTE_MAX_OCCURRENCES).default(DEFAULT_MAX_OCCURRENCES),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -82,6 +84,8 @@ export interface Config {
   /** E-mail domains (lower case) whose addresses may be booked for on behalf of someone; people known to Hotdesk always may. */
   onBehalfDomains: string[];
   dbPoolSize: number;
+  /** The most occurrences one repeating booking may hold (issue 22). */
+  seriesMaxOccurrences: number;
   /** Fastify's trustProxy: false, true, a list of proxy addresses, or a hop-count function. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   oidc: {
@@ -156,6 +160,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionMaxDays: e.HOTDESK_SESSION_MAX_DAYS,
     onBehalfDomains: splitList(e.ON_BEHALF_DOMAINS) ?? [],
     dbPoolSize: e.HOTDESK_DB_POOL_SIZE,
+    seriesMaxOccurrences: e.SERIES_MAX_OCCURRENCES,
     trustProxy: parseTrustProxy(e.HOTDESK_TRUST_PROXY),
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
       ? {

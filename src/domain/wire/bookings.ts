@@ -45,6 +45,8 @@ export const Booking = z.object({
   CancelledByUserName: z.string().nullable(),
   CheckedInByUserId: z.number().int().nullable(),
   CheckedInByUserName: z.string().nullable(),
+  /** The repeating booking this occurrence belongs to (issue 22); absent for a single booking. */
+  SeriesId: z.string().optional(),
 });
 export type Booking = z.infer<typeof Booking>;
 

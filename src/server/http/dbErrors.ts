@@ -1,4 +1,5 @@
 import { AppError } from './errors.js';
+import { closedMessage } from '../features/closures/closedMessage.js';
 
 /**
  * The database enforces the rules that must never break; here its refusals become user messages.
@@ -18,7 +19,7 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
 // Connection-level failures: the database is down or unreachable.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
 
-interface PgLikeError { code?: string; constraint?: string; message?: string; syscall?: string }
+interface PgLikeError { code?: string; constraint?: string; message?: string; syscall?: string; detail?: string }
 
 export function fromDatabaseError(err: unknown): AppError | undefined {
   const e = err as PgLikeError;
@@ -38,6 +39,8 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   if (e?.code === '23503') return new AppError('CONFLICT', 'This refers to something that does not exist or is still in use.');
   // 22xxx: data exceptions (value out of range, invalid text for a type): the caller's input.
   if (e?.code?.startsWith('22')) return new AppError('BAD_INPUT', 'A value is out of range or in the wrong format.');
+  // A booking during a closure (migration 0021): the closure's reason and the end of its time.
+  if (e?.code === '23514' && e.constraint === 'booking_place_open') return new AppError('CONFLICT', closedMessage(e.detail));
   if (e?.code === '23514') {
     const known = e.constraint ? CONSTRAINT_MESSAGES[e.constraint] : undefined;
     return known ? new AppError('CONFLICT', known) : new AppError('BAD_INPUT', 'A value breaks a rule of the data model.');

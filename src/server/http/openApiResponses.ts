@@ -32,6 +32,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'The thing asked for does not exist (or is not visible to the caller).',
   409: 'Conflicts with the current state (e.g. changed meanwhile, still in use, already booked).',
   413: 'The request body is too large.',
+  415: 'The body is not of a type this route takes (see the route description).',
   429: 'Too many attempts; wait and try again.',
   503: 'The database (or the identity provider) cannot be reached; try again (see Retry-After).',
 };
@@ -51,12 +52,14 @@ const NEVER_NOT_FOUND = new Set([
 const NOT_FOUND_WITHOUT_PARAMS = new Set([
   'GET /api/settings', 'POST /api/bookings/desk', 'POST /api/bookings/room', 'POST /api/rooms', 'POST /api/bookings/searchRooms',
   'POST /api/bookings/searchDesks', 'DELETE /api/bookings', 'GET /api/bookings/pendingApprovals/count',
+  'POST /api/bookings/room/series/preview', 'POST /api/bookings/room/series',
+  'GET /api/closures', 'GET /api/closures/manage', 'POST /api/closures/preview', 'POST /api/closures', 'POST /api/closures/import',
 ]);
 
 /** Unsafe-method routes that write nothing a constraint or a concurrent change could refuse (no 409). */
 const NO_CONFLICT = new Set([
   'POST /api/tags/search', 'POST /api/tags/searchbytype', 'POST /api/rooms/availability', 'POST /api/bookings/searchRooms',
-  'POST /api/bookings/searchDesks', 'POST /auth/logout',
+  'POST /api/bookings/searchDesks', 'POST /auth/logout', 'POST /api/bookings/room/series/preview', 'POST /api/closures/preview',
 ]);
 
 /** Route-specific answers the rules above do not give. */
@@ -75,6 +78,10 @@ const EXTRA: Record<string, number[]> = {
   // Room bookings and booking changes that mail others charge the person's hourly e-mail allowance
   // (notifications/mailLimit.ts); desk bookings and cancellations mail no one chosen by the caller.
   'POST /api/bookings/room': [429], 'POST /api/bookings/:id': [429],
+  // Plan image uploads per person and minute; a body that is not a file is 415 (floorplans/underlay.routes.ts).
+  'POST /api/floorplans/:id/underlays': [415, 429],
+  // Holiday imports per admin and minute (closures/closures.service.ts).
+  'POST /api/closures/import': [429],
 };
 
 /** The error statuses `route` (e.g. 'GET /api/sites/:id', without the base path) can answer. */

@@ -17,6 +17,7 @@ const ApprovalsPage = lazyPage(() => import('../features/approvals/index.js'), '
 const UserManagementPage = lazyPage(() => import('../features/userManagement/index.js'), 'UserManagementPage');
 const ManageBookingsPage = lazyPage(() => import('../features/manageBookings/index.js'), 'ManageBookingsPage');
 const ReportingPage = lazyPage(() => import('../features/reporting/index.js'), 'ReportingPage');
+const ClosuresPage = lazyPage(() => import('../features/closures/index.js'), 'ClosuresPage');
 const ProfilePage = lazyPage(() => import('../features/profile/index.js'), 'ProfilePage');
 const WhosInPage = lazyPage(() => import('../features/whosIn/index.js'), 'WhosInPage');
 const TagTestingPage = lazyPage(() => import('../features/tagTesting/index.js'), 'TagTestingPage');
@@ -89,6 +90,7 @@ export const SIGNED_IN_ROUTES: SignedInRoute[] = [
   { path: `${LOCATION}/floorplans`, screen: 'Floorplans', access: 'admin', back: SITES, element: <FloorplansListPage /> },
   { path: '/menu/settings/usermanagement', screen: 'User Management', access: 'admin', back: '/menu/settings', element: <UserManagementPage /> },
   { path: '/menu/settings/global', screen: 'Global Settings', access: 'admin', element: <GlobalSettingsPage /> },
+  { path: '/menu/settings/closures', screen: 'Closures', access: 'admin', back: '/menu/settings', element: <ClosuresPage /> },
   { path: '/menu/settings/manageBookings', screen: 'Manage Desk Bookings', access: 'bookingManager', back: '/menu/settings', element: <ManageBookingsPage /> },
   { path: '/menu/settings/reporting', screen: 'Reporting', access: 'reporting', back: '/menu/settings', element: <ReportingPage /> },
   { path: '/menu/settings/updateroomdetails', screen: 'Update Room Details', access: canUpdateRoomDetails, back: '/menu/settings', element: <ApproverRoomsPage /> },

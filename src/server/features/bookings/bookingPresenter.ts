@@ -10,7 +10,7 @@ export const BOOKING_COLUMNS = `
   s.title AS site_name, b.site_id, b.location_id, b.floorplan_id, b.layout_id, s.post_code, b.description,
   b.on_behalf_of_email, b.booked_by_user_id, bu.full_name AS booked_by_user_name, b.include_parking, b.status,
   b.cancellation_reason, b.cancelled_by_admin, cu.full_name AS cancelled_by_user_name,
-  b.checked_in_by_user_id, b.checked_in_by_name`;
+  b.checked_in_by_user_id, b.checked_in_by_name, b.series_id`;
 
 export const BOOKING_JOINS = `
   JOIN sites s ON s.id = b.site_id
@@ -24,6 +24,8 @@ export interface BookingRow {
   floorplan_id: number | null; layout_id: number | null; post_code: string; description: string; on_behalf_of_email: string;
   booked_by_user_id: number; booked_by_user_name: string; include_parking: boolean; status: number; cancellation_reason: string;
   cancelled_by_admin: boolean; cancelled_by_user_name: string | null; checked_in_by_user_id: number | null; checked_in_by_name: string | null;
+  /** Absent from rows that statements build without it (the insert batchers); null outside a series. */
+  series_id?: string | null;
 }
 
 export function toBooking(r: BookingRow): Booking {
@@ -53,5 +55,6 @@ export function toBooking(r: BookingRow): Booking {
     CancelledByUserName: r.cancelled_by_user_name,
     CheckedInByUserId: r.checked_in_by_user_id,
     CheckedInByUserName: r.checked_in_by_name,
+    ...(r.series_id ? { SeriesId: r.series_id } : {}),
   };
 }

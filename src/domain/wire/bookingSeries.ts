@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../deskRoute.js';
+import { ABSOLUTE_MAX_OCCURRENCES, Recurrence } from '../recurrence/recurrenceRule.js';
+import { Booking } from './bookings.js';
+import { RoomBookingInput } from './roomBooking.js';
+
+/**
+ * Repeating room bookings (issue 22). The first occurrence is the request's Start and Finish (its
+ * wall clock on the site's clocks repeats); Recurrence says how it repeats. A preview answers every
+ * occurrence with what would happen to it; the booking request then names the days the person chose
+ * (Dates), and the server books exactly those or none.
+ */
+const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD').refine(isCalendarDate, 'must be a real calendar date');
+
+export const RoomSeriesInput = RoomBookingInput.omit({ Id: true, BookedByUserId: true }).extend({
+  Recurrence,
+  /** The occurrences to book, by their day; a preview ignores it. */
+  Dates: z.array(CalendarDay).min(1, 'choose at least one occurrence to book').max(ABSOLUTE_MAX_OCCURRENCES).optional(),
+});
+export type RoomSeriesInput = z.input<typeof RoomSeriesInput>;
+
+/**
+ * What would become of one occurrence: Free (booked when chosen), NeedsApproval (free, in a
+ * restricted room: chosen ones become one request), Taken (another booking holds the room then),
+ * Past, BeyondLimit (after the last day the advance limit allows).
+ */
+export const OCCURRENCE_STATES = ['Free', 'NeedsApproval', 'Taken', 'Past', 'BeyondLimit'] as const;
+export type OccurrenceState = (typeof OCCURRENCE_STATES)[number];
+
+export const SeriesOccurrence = z.object({
+  Date: z.string(),
+  Start: z.string(),
+  Finish: z.string(),
+  State: z.enum(OCCURRENCE_STATES),
+  /** Why it cannot be booked, in words (empty for Free and NeedsApproval). */
+  Reason: z.string(),
+});
+export type SeriesOccurrence = z.infer<typeof SeriesOccurrence>;
+
+export const RoomSeriesPreview = z.object({
+  Occurrences: z.array(SeriesOccurrence),
+  /** The last day the advance limit allows (YYYY-MM-DD on the site's clock), when one applies. */
+  LastPossibleDate: z.string().nullable(),
+  TimeZone: z.string(),
+});
+export type RoomSeriesPreview = z.infer<typeof RoomSeriesPreview>;
+
+export const RoomSeriesBooked = z.object({
+  SeriesId: z.string(),
+  Booked: z.array(Booking),
+  /** The occurrences not booked (not chosen, or not bookable), with their state. */
+  Skipped: z.array(SeriesOccurrence),
+});
+export type RoomSeriesBooked = z.infer<typeof RoomSeriesBooked>;
