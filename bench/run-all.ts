@@ -23,6 +23,10 @@ const ALL: Record<string, string> = {
   whosin: 'bench/whosIn.bench.ts',
   memory: 'bench/memory.bench.ts',
   lighthouse: 'bench/lighthouse.bench.ts',
+  closures: 'bench/closures.bench.ts',
+  closuretrigger: 'bench/closureTrigger.bench.ts',
+  series: 'bench/series.bench.ts',
+  live: 'bench/live.bench.ts',
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(ALL);
 console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { adminTest as test } from './fixtures.js';
-import { expectNoSeriousA11yViolations } from './helpers.js';
+import { createOwnSiteAndLocation, expectNoSeriousA11yViolations } from './helpers.js';
 
 // The desk block tool (issue 21, point 2): a 10 x 20 block named A-001..A-200 in one go, undo and
 // redo as one step, renumbering a selection, publishing, and booking one of the new desks. Runs as the
@@ -24,12 +24,7 @@ const expected = (prefix: string, from: number, to: number, width: number) =>
 
 /** A site and location of this test's own with a new floorplan; answers its ids once its editor is open. */
 async function openOwnFloorEditor(page: Page, name: string): Promise<{ siteId: number; locationId: number; floorplanId: number }> {
-  const site = await page.request.post('api/sites', { data: { Title: `${name} site`, TimeZone: 'Europe/London', DeskBookingEnabled: false, RoomBookingEnabled: false } });
-  expect(site.status(), await site.text()).toBeLessThan(300);
-  const siteId = (await site.json()).Id as number;
-  const location = await page.request.post(`api/locations/site/${siteId}`, { data: { Title: `${name} floor` } });
-  expect(location.status(), await location.text()).toBeLessThan(300);
-  const locationId = (await location.json()).Id as number;
+  const { siteId, locationId } = await createOwnSiteAndLocation(page, name);
   await page.goto(`menu/settings/sites/${siteId}/locations/${locationId}/floorplans`);
   await page.getByRole('textbox', { name: 'New floorplan name' }).fill(name);
   await page.getByRole('button', { name: 'Create floorplan' }).click();

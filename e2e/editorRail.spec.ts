@@ -113,6 +113,9 @@ test('on a phone the editor says it needs a larger screen and shows the layout r
   await expect(page.getByText('The layout editor needs a larger screen')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: /Layout editor: E2E rail phone/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Desk A-1/ })).toBeVisible();
+  // The desks' names are drawn on them, as on the booking map.
+  await expect(page.locator('[data-desk-label="rail-a"]')).toHaveText('A-1');
+  await expect(page.locator('[data-desk-label="rail-d"]')).toHaveText('A-4');
   await expect(rail(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
   await shot(page, 'editor-375.png');

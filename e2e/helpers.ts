@@ -46,3 +46,17 @@ export async function readMenuTiles(page: Page): Promise<{ label: string; enable
     enabled: el.tagName === 'A' && el.getAttribute('aria-disabled') !== 'true',
   })));
 }
+
+/**
+ * A site and location of the calling test's own, desk and room booking off (so the demo's choices stay
+ * as other specs expect), made through the API as the signed-in admin. Titles start with `name`.
+ */
+export async function createOwnSiteAndLocation(page: Page, name: string): Promise<{ siteId: number; locationId: number }> {
+  const site = await page.request.post('api/sites', { data: { Title: `${name} site`, TimeZone: 'Europe/London', DeskBookingEnabled: false, RoomBookingEnabled: false } });
+  expect(site.status(), await site.text()).toBeLessThan(300);
+  const siteId = (await site.json()).Id as number;
+  const location = await page.request.post(`api/locations/site/${siteId}`, { data: { Title: `${name} floor` } });
+  expect(location.status(), await location.text()).toBeLessThan(300);
+  return { siteId, locationId: (await location.json()).Id as number };
+}
+

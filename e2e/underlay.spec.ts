@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminTest as test } from './fixtures.js';
-import { expectNoSeriousA11yViolations } from './helpers.js';
+import { createOwnSiteAndLocation, expectNoSeriousA11yViolations } from './helpers.js';
 
 // Trace the real plan (issue 21, point 1): a plan image made here is imported into the layout editor,
 // a bad file is refused with a message and changes nothing, the image is calibrated by two points of
@@ -23,12 +23,7 @@ const planPng = () => sharp({ create: { width: 1000, height: 500, channels: 3, b
   .png().toBuffer();
 
 async function ownFloor(page: Page, name: string) {
-  const site = await page.request.post('api/sites', { data: { Title: `${name} site`, TimeZone: 'Europe/London', DeskBookingEnabled: false, RoomBookingEnabled: false } });
-  expect(site.status(), await site.text()).toBeLessThan(300);
-  const siteId = (await site.json()).Id as number;
-  const location = await page.request.post(`api/locations/site/${siteId}`, { data: { Title: `${name} floor` } });
-  expect(location.status(), await location.text()).toBeLessThan(300);
-  const locationId = (await location.json()).Id as number;
+  const { siteId, locationId } = await createOwnSiteAndLocation(page, name);
   const created = await page.request.post(`api/floorplans/location/${locationId}`, { data: { Name: name } });
   const { floorplanId, layoutId } = (await created.json()) as { floorplanId: number; layoutId: number };
   // A few desks where the plan will be, so the booking view has something to fit to.
@@ -145,3 +140,58 @@ async function bookingView(page: Page, floor: { siteId: number; locationId: numb
   await page.getByRole('button', { name: /^Desk U1/ }).first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENS}/underlay-4-booking-375.png` });
 }
+
+/**
+ * A one-page PDF (A4 landscape, 842 x 595 pt) with a dark wall outline: written here byte by byte,
+ * with a correct cross-reference table, as a plan exported from a drawing tool would be.
+ */
+function planPdf(): Buffer {
+  const content = '8 w 0.13 g 0.13 G 40 40 762 515 re S 421 40 m 421 400 l S';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Contents 4 0 R /Resources << >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+test('a PDF plan comes in as its first page, drawn in the browser; a broken PDF is explained', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const floor = await ownFloor(page, `E2E pdf ${Date.now()}`);
+  await page.goto(`admin/layoutEditor/floorplan/${floor.floorplanId}/${floor.layoutId}`);
+  await page.getByRole('button', { name: 'Plan image', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Plan image' });
+  const fileInput = page.locator('input[type="file"]');
+
+  // Starts like a PDF but is not one: pdf.js cannot read it, and the person is told what to do.
+  await fileInput.setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nnot really a pdf') });
+  await expect(panel.getByRole('alert')).toContainText('The PDF could not be read: export the plan page as PNG or SVG instead');
+  await expect(underlayImage(page)).toHaveCount(0);
+
+  await fileInput.setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: planPdf() });
+  await expect(underlayImage(page)).toHaveCount(1, { timeout: 30_000 });
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  // The page's shape (842 x 595) survives: 4,000 px on its long side, as the server stored it.
+  const href = (await underlayImage(page).getAttribute('href'))!;
+  const stored = await page.request.get(href.replace(/^\/hotdesk\//, ''));
+  expect(stored.headers()['content-type']).toBe('image/png');
+  const meta = await sharp(await stored.body()).metadata();
+  expect(meta.width).toBe(4000);
+  expect(meta.height).toBe(Math.round(4000 * 595 / 842));
+  // It is the drawing, not a blank page: the wall's dark pixels are there.
+  const { data } = await sharp(await stored.body()).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const dark = data.reduce((n, v) => n + (v < 100 ? 1 : 0), 0);
+  expect(dark).toBeGreaterThan(10_000);
+  await page.screenshot({ path: `${SCREENS}/underlay-5-pdf-1280.png` });
+});

@@ -34,6 +34,8 @@ import { floorplansRoutes } from './features/floorplans/floorplans.routes.js';
 import { underlayRoutes } from './features/floorplans/underlay.routes.js';
 import { roomBookingRoutes } from './features/roomBooking/roomBooking.routes.js';
 import { roomSeriesRoutes } from './features/bookingSeries/roomSeries.routes.js';
+import { deskSeriesRoutes } from './features/bookingSeries/deskSeries.routes.js';
+import { seriesManageRoutes } from './features/bookingSeries/seriesManage.routes.js';
 import { approvalsRoutes } from './features/approvals/approvals.routes.js';
 import { bookingUpdateRoutes } from './features/bookingUpdate/bookingUpdate.routes.js';
 import { myBookingsRoutes } from './features/myBookings/myBookings.routes.js';
@@ -51,6 +53,8 @@ import { pushRoutes } from './features/push/push.routes.js';
 import { whosInRoutes } from './features/whosIn/whosIn.routes.js';
 import { favouriteDesksRoutes } from './features/favouriteDesks/favouriteDesks.routes.js';
 import { closuresRoutes } from './features/closures/closures.routes.js';
+import { personalDataRoutes } from './features/personalData/personalData.routes.js';
+import { liveRoutes } from './features/live/live.routes.js';
 
 export interface BuildOptions {
   /** Serve the built web app (tests of the API alone skip it), from dist/web or the given folder. */
@@ -119,6 +123,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(underlayRoutes(deps));
     await scoped.register(roomBookingRoutes(deps));
     await scoped.register(roomSeriesRoutes(deps));
+    await scoped.register(deskSeriesRoutes(deps));
+    await scoped.register(seriesManageRoutes(deps));
     await scoped.register(approvalsRoutes(deps));
     await scoped.register(bookingUpdateRoutes(deps));
     await scoped.register(myBookingsRoutes(deps));
@@ -136,6 +142,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(whosInRoutes(deps));
     await scoped.register(favouriteDesksRoutes(deps));
     await scoped.register(closuresRoutes(deps));
+    await scoped.register(personalDataRoutes(deps));
+    await scoped.register(liveRoutes(deps));
   }, { prefix: config.basePath });
 
   if (options.web !== false) {

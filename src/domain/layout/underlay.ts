@@ -41,8 +41,11 @@ export const UNDERLAY_UPLOAD = {
   perMinute: 10,
 } as const;
 
-/** What the editor may upload: PNG, JPEG, SVG (recognised by their bytes, not the name). */
-export const UNDERLAY_ACCEPT = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg';
+/**
+ * What the file chooser offers. The server takes PNG, JPEG and SVG (recognised by their bytes, not the
+ * name); a PDF is turned into a PNG of its first page in the browser (pdfFirstPage.ts).
+ */
+export const UNDERLAY_ACCEPT = 'image/png,image/jpeg,image/svg+xml,application/pdf,.png,.jpg,.jpeg,.svg,.pdf';
 
 export const underlaySchema = z.object({
   /** The uploaded image (GET /api/floorplans/underlays/{imageId}); must belong to this drawing's floorplan. */

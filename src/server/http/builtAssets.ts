@@ -42,6 +42,8 @@ export interface AssetForms {
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
+  // pdf.js's worker keeps its .mjs name; browsers refuse a module script sent as octet-stream.
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',

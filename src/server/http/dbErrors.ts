@@ -1,5 +1,5 @@
 import { AppError } from './errors.js';
-import { closedMessage } from '../features/closures/closedMessage.js';
+import { closedMessage } from '../../domain/closedMessage.js';
 
 /**
  * The database enforces the rules that must never break; here its refusals become user messages.

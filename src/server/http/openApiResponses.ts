@@ -53,6 +53,7 @@ const NOT_FOUND_WITHOUT_PARAMS = new Set([
   'GET /api/settings', 'POST /api/bookings/desk', 'POST /api/bookings/room', 'POST /api/rooms', 'POST /api/bookings/searchRooms',
   'POST /api/bookings/searchDesks', 'DELETE /api/bookings', 'GET /api/bookings/pendingApprovals/count',
   'POST /api/bookings/room/series/preview', 'POST /api/bookings/room/series',
+  'POST /api/bookings/desk/series/preview', 'POST /api/bookings/desk/series',
   'GET /api/closures', 'GET /api/closures/manage', 'POST /api/closures/preview', 'POST /api/closures', 'POST /api/closures/import',
 ]);
 
@@ -82,6 +83,16 @@ const EXTRA: Record<string, number[]> = {
   'POST /api/floorplans/:id/underlays': [415, 429],
   // Holiday imports per admin and minute (closures/closures.service.ts).
   'POST /api/closures/import': [429],
+  // Invitation setting changes per person and minute (profile/invitationSetting.routes.ts).
+  'PUT /api/users/me/calendarInvitations': [429],
+  // Series reads and changes per person and minute (bookingSeries/seriesManage.routes.ts).
+  // Series previews and bookings per person and minute (bookingSeries/roomSeries.routes.ts, deskSeries.routes.ts).
+  'POST /api/bookings/room/series/preview': [429], 'POST /api/bookings/room/series': [429],
+  'POST /api/bookings/desk/series/preview': [429], 'POST /api/bookings/desk/series': [429],
+  'GET /api/bookings/series/:seriesId': [429], 'POST /api/bookings/series/:seriesId/cancel': [429], 'POST /api/bookings/series/:seriesId/change': [429],
+  'POST /api/approvals/series/:seriesId': [429],
+  // Personal data downloads per person and hour (personalData/personalDataExport.service.ts).
+  'GET /api/me/data': [429],
 };
 
 /** The error statuses `route` (e.g. 'GET /api/sites/:id', without the base path) can answer. */
@@ -125,7 +136,7 @@ export function noContentResponse(description = 'Done; no body.'): z.ZodNull {
 type RawBody = string | Uint8Array | NodeJS.ReadableStream;
 
 /** A body that is not JSON: a CSV file, an iCalendar feed, plain text, an image. Described as a string. */
-export function textResponse(contentType: 'text/csv' | 'text/calendar' | 'text/plain' | 'image/svg+xml', description: string) {
+export function textResponse(contentType: 'text/csv' | 'text/calendar' | 'text/plain' | 'text/event-stream' | 'image/svg+xml', description: string) {
   return { description, content: { [contentType]: { schema: z.string() as unknown as z.ZodType<RawBody> } } };
 }
 

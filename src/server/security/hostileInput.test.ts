@@ -11,7 +11,8 @@ let t: Awaited<ReturnType<typeof buildTestApp>>;
 let admin: TestUser;
 
 // Tables that a refused call may legitimately touch: session bookkeeping and attempt counters.
-const BOOKKEEPING = new Set(['sessions', 'sign_in_failures', 'oidc_states', 'schema_migrations', 'check_in_attempts']);
+// read_limits: a refused request still counts against its caller's rate limit (so probing costs), which is the point.
+const BOOKKEEPING = new Set(['sessions', 'sign_in_failures', 'oidc_states', 'schema_migrations', 'check_in_attempts', 'read_limits']);
 let fingerprintSql = '';
 /** Each route's query parameters, from the API description ('GET /api/bookings/my' -> pastLimit, pastBefore). */
 const queryNames = new Map<string, Set<string>>();

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ApiError } from './api.js';
 import { ErrorBar } from './shell/ErrorBar.js';
+import { LiveStatusMark } from './live/LiveStatusMark.js';
 import { LoadingState } from './shell/LoadingState.js';
 import { Shell } from './shell/Shell.js';
 import { useSettings } from './useSettings.js';
@@ -20,7 +21,7 @@ export function SignedInLayout() {
 
   if (settings.data) {
     return (
-      <Shell fullName={settings.data.Profile.FullName}>
+      <Shell fullName={settings.data.Profile.FullName} bar={<LiveStatusMark />}>
         <Outlet />
         {onMenu && <Suspense fallback={null}><PushPrompt /></Suspense>}
       </Shell>

@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import { parseDeskScreenPath } from '../../domain/deskRoute.js';
 import { ROOM_SCREEN_PATHS } from '../../domain/wire/screenCalls.js';
 import { prefetchDeskScreen } from '../features/deskBooking/prefetch.js';
+import { prefetchLatestLayout } from '../features/layoutEditor/layoutApi.js';
 import { prefetchRoomScreen } from '../features/roomBooking/prefetch.js';
 import { loaderOf, preloadScreen } from './lazyPage.js';
 import { publicPageLoader } from './publicPages.js';
@@ -28,6 +29,9 @@ export async function prefetchOpeningScreen(routerPath: string, queryClient: Que
   if (publicPage) return preloadScreen(publicPage);
   const load = loaderOf(SIGNED_IN_ROUTES.find((r) => matchPath(r.path, path))?.element);
   if (load) void preloadScreen(load).catch(() => undefined);
+  // The layout editor: its layout loads alongside its code (prefetchLatestLayout).
+  const editorFloorplan = Number(matchPath('/admin/layoutEditor/floorplan/:floorplanId/:layoutId', path)?.params['floorplanId']);
+  if (Number.isInteger(editorFloorplan) && editorFloorplan > 0) prefetchLatestLayout(editorFloorplan);
   const roomType = ROOM_SCREEN_PATHS[path.replace(/\/$/, '')];
   if (roomType !== undefined) prefetchRoomScreen(queryClient, roomType);
   await prefetchSettings(queryClient);

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Recurrence } from '../../../domain/recurrence/recurrenceRule.js';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import { BOOKING_COLUMNS, BOOKING_JOINS, toBooking, type BookingRow } from '../bookings/bookingPresenter.js';
 import { roomAdminSql, type Db } from '../orgAccess/orgAccess.repo.js';
@@ -10,11 +11,16 @@ import { roomAdminSql, type Db } from '../orgAccess/orgAccess.repo.js';
  */
 const PENDING_WHERE = `b.status = 0 AND b.room_id IS NOT NULL AND b.finishes_at > $1 AND ($3::boolean OR ${roomAdminSql('r', '$2')})`;
 
-export async function pendingRequests(db: Db, q: { now: Date; userId: number; admin: boolean }): Promise<Booking[]> {
-  const { rows } = await db.query<BookingRow>(
-    `SELECT ${BOOKING_COLUMNS} FROM bookings b ${BOOKING_JOINS} WHERE ${PENDING_WHERE} ORDER BY b.starts_at, b.id`,
+/** A pending request, and the repeat rule of the series it belongs to (issue 22: the screen shows a series as one request). */
+export interface PendingRequest { booking: Booking; series: { rule: Recurrence; firstDate: string } | null }
+
+export async function pendingRequests(db: Db, q: { now: Date; userId: number; admin: boolean }): Promise<PendingRequest[]> {
+  const { rows } = await db.query<BookingRow & { series_rule: Recurrence | null; series_first_date: string | null }>(
+    `SELECT ${BOOKING_COLUMNS}, bs.rule AS series_rule, bs.first_date::text AS series_first_date
+     FROM bookings b ${BOOKING_JOINS} LEFT JOIN booking_series bs ON bs.id = b.series_id
+     WHERE ${PENDING_WHERE} ORDER BY b.starts_at, b.id`,
     [q.now, q.userId, q.admin]);
-  return rows.map(toBooking);
+  return rows.map((r) => ({ booking: toBooking(r), series: r.series_rule && r.series_first_date ? { rule: r.series_rule, firstDate: r.series_first_date } : null }));
 }
 
 export async function countPendingRequests(db: Db, q: { now: Date; userId: number; admin: boolean }): Promise<number> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Booking } from '../../../domain/wire/bookings.js';
 import { IdParam } from '../../../domain/wire/common.js';
 import { PendingApprovalsCount, RejectInput } from '../../../domain/wire/roomBooking.js';
+import { PendingApproval } from '../../../domain/wire/seriesManage.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/guard.js';
 import { approveBooking, pendingApprovalCount, pendingApprovals, rejectBooking } from './approvals.service.js';
@@ -13,7 +14,7 @@ export const approvalsRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
 
   app.get('/api/bookings/pendingApprovals', {
     config: { access: 'roomApprover' },
-    schema: { tags, summary: 'Pending requests of the rooms the caller approves (Admins: all)', response: { 200: z.array(Booking) } },
+    schema: { tags, summary: 'Pending requests of the rooms the caller approves (Admins: all)', response: { 200: z.array(PendingApproval) } },
   }, async (request) => pendingApprovals(deps, requireUser(request)));
 
   app.get('/api/bookings/pendingApprovals/count', {

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { canDecide, hasReason } from '../../../domain/approval.js';
 import { BOOKING_STATUS, isBookingStatus } from '../../../domain/bookingStatus.js';
 import { isAdmin } from '../../../domain/permissions.js';
+import { describeRecurrence } from '../../../domain/recurrence/describeRecurrence.js';
 import type { Booking } from '../../../domain/wire/bookings.js';
+import type { PendingApproval } from '../../../domain/wire/seriesManage.js';
 import { ROOM_BOOKING_MESSAGES, type RejectInput } from '../../../domain/wire/roomBooking.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
@@ -15,7 +17,10 @@ export const NOT_AN_APPROVER = 'You do not approve bookings of this room.';
 
 const who = (deps: AppDeps, user: SessionUser) => ({ now: deps.now(), userId: user.id, admin: isAdmin(user.caller) });
 
-export const pendingApprovals = (deps: AppDeps, user: SessionUser): Promise<Booking[]> => pendingRequests(deps.pool, who(deps, user));
+/** Occurrences of a repeating request carry its SeriesId and the rule in words, so the screen can show the series as one. */
+export const pendingApprovals = async (deps: AppDeps, user: SessionUser): Promise<PendingApproval[]> =>
+  (await pendingRequests(deps.pool, who(deps, user))).map(({ booking, series }) =>
+    (series ? { ...booking, SeriesSummary: describeRecurrence(series.rule, series.firstDate) } : booking));
 
 export const pendingApprovalCount = async (deps: AppDeps, user: SessionUser) =>
   ({ PendingApprovals: await countPendingRequests(deps.pool, who(deps, user)) });

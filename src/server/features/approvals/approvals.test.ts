@@ -133,7 +133,7 @@ describe('POST /api/bookings/reject/{id}', () => {
     for (const m of mails) {
       expect(m.subject).toBe('Room request rejected: Boardroom, Tue, 2 Apr 2030, 09:00–10:00');
       expect(m.body_text).toContain('Reason: Board meeting that day');
-      expect(m.ics).toBeNull();
+      expect(m.ics).toContain('\r\nMETHOD:CANCEL\r\n'); // the invitation ends (issue 23)
     }
     // the slot is free again
     expect((await bookVia(t, o.other, { RoomId: o.boardroom })).Status).toBe(0);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RoomSeriesBooked, RoomSeriesInput, RoomSeriesPreview } from '../../../domain/wire/bookingSeries.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/guard.js';
-import { countRead } from '../whosIn/readLimit.js';
+import { countRead } from '../../http/perPersonLimit.js';
 import { bookRoomSeries, previewRoomSeries } from './roomSeries.service.js';
 
 /**

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitForLockWait } from '../../testing/lockWait.js';
 import { buildTestApp } from '../../testing/testApp.js';
+import { awayFromMinuteEnd } from '../../testing/minuteWindow.js';
 import { bookVia, call, createOrg, london, mailRows, NOW, resetBookings, type Org } from '../roomBooking/roomBookingTestKit.js';
 import { SERIES_CALLS_PER_MINUTE } from './roomSeries.routes.js';
 
@@ -15,6 +17,7 @@ beforeEach(async () => {
   t.setNow(NOW);
   await resetBookings(t);
   await t.pool.query('DELETE FROM booking_series');
+  await t.pool.query('DELETE FROM closures');
   await t.pool.query('DELETE FROM read_limits');
 });
 
@@ -90,6 +93,44 @@ describe('repeating room bookings', () => {
     expect(halves).toBe(0);
   });
 
+  it('marks closed occurrences with the closure\'s reason and refuses to book them (400 naming the day)', async () => {
+    // The room's floor is closed on the 15th: the location's closure covers its rooms.
+    const id = (await t.pool.query<{ id: string }>(
+      `INSERT INTO closures (site_id, whole_site, starts_at, ends_at, reason, created_by) VALUES ($1, false, $2, $3, 'Floor repaint', $4) RETURNING id`,
+      [o.siteId, london(15, '00:00'), london(16, '00:00'), o.admin.id])).rows[0]!.id;
+    await t.pool.query('INSERT INTO closure_places (closure_id, location_id) VALUES ($1, $2)', [id, o.floor1]);
+    const res = await preview();
+    expect(res.json().Occurrences.map((x: { State: string; Reason: string }) => `${x.State}${x.Reason}`))
+      .toEqual(['Free', 'Free', 'ClosedFloor repaint', 'Free']);
+    const refused = await bookSeries(o.staff, { Dates: ['2030-04-01', '2030-04-15'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Errors).toEqual({ Dates: '2030-04-15: Floor repaint' });
+    expect(await count('SELECT count(*) AS n FROM bookings')).toBe(0);
+    // Another floor's room is open that day.
+    expect((await preview(o.staff, { RoomId: o.boardroom })).json().Occurrences[2].State).toBe('NeedsApproval');
+  });
+
+  it('a closure committed while the series is being inserted refuses the whole series (409 with the reason)', async () => {
+    const closer = await t.pool.connect();
+    try {
+      await closer.query('BEGIN');
+      await closer.query('SELECT 1 FROM sites WHERE id = $1 FOR UPDATE', [o.siteId]);
+      await closer.query(
+        `INSERT INTO closures (site_id, whole_site, starts_at, ends_at, reason, created_by) VALUES ($1, true, $2, $3, 'Power cut', $4)`,
+        [o.siteId, london(8, '00:00'), london(8, '23:00'), o.admin.id]);
+      const racing = bookSeries(o.staff, { Dates: ['2030-04-01', '2030-04-08'] });
+      await waitForLockWait(t.pool, 'the series');
+      await closer.query('COMMIT');
+      const res = await racing;
+      expect(res.statusCode).toBe(409);
+      expect(res.json().Error).toMatch(/^Closed until .*: Power cut$/);
+    } finally {
+      closer.release();
+    }
+    expect(await count('SELECT count(*) AS n FROM bookings')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM booking_series')).toBe(0);
+  });
+
   it('keeps 09:00 on London clocks across the October change', async () => {
     t.setNow(new Date('2030-10-14T07:00:00Z'));
     const res = await preview(o.staff, { Start: '2030-10-21T09:00:00+01:00', Finish: '2030-10-21T10:00:00+01:00', Recurrence: { Frequency: 'Weekly', Count: 2 } });
@@ -151,6 +192,7 @@ describe('repeating room bookings', () => {
     expect((await preview(o.staff, { RoomId: o.vault })).statusCode).toBe(403);
     expect((await preview(o.staff, { RoomId: 999_999 })).statusCode).toBe(404);
     // The three refusals above counted too (the limit is checked before the room is looked at).
+    await awayFromMinuteEnd(t.pool);
     for (let i = 0; i < SERIES_CALLS_PER_MINUTE - 3; i++) expect((await preview()).statusCode).toBe(200);
     const limited = await bookSeries(o.staff, { Dates: ['2030-04-01'] });
     expect(limited.statusCode).toBe(429);

@@ -31,7 +31,7 @@ describe('POST /api/bookings/{id} (room bookings)', () => {
     const mails = await mailRows(t);
     expect(mails.map((m) => m.to).sort()).toEqual(['guest@example.org', 'staff@hq.example']);
     expect(mails[0]!.subject).toBe('Room booking changed: Thames, Tue, 2 Apr 2030, 11:00–12:30');
-    expect(mails[0]!.ics).toContain('DTSTART:20300402T100000Z');
+    expect(mails[0]!.ics).toContain('DTSTART;TZID=Europe/London:20300402T110000'); // the site's clock (issue 23)
   });
 
   it('lets the on-behalf person (any case), the room admin and an Admin change it; refuses others', async () => {
@@ -81,7 +81,9 @@ describe('POST /api/bookings/{id} (room bookings)', () => {
     const mails = await mailRows(t);
     expect(mails.filter((m) => m.subject.startsWith('Room request:')).map((m) => m.to).sort())
       .toEqual(['approver@hq.example', 'facilities@hq.example', 'rooms@hq.example']);
-    expect(mails.find((m) => m.to === 'staff@hq.example')).toMatchObject({ subject: 'Room booking changed: Boardroom, Tue, 2 Apr 2030, 09:00–10:00', ics: null });
+    const changed = mails.find((m) => m.to === 'staff@hq.example')!;
+    expect(changed).toMatchObject({ subject: 'Room booking changed: Boardroom, Tue, 2 Apr 2030, 09:00–10:00' });
+    expect(changed.ics).toContain('\r\nSTATUS:TENTATIVE\r\n'); // waiting for approval again (issue 23)
     // renaming keeps it Pending
     expect((await update(o.staff, b.Id, { Description: 'Renamed' })).json().Status).toBe(0);
     const mine = await bookVia(t, o.approver, { RoomId: o.boardroom, ...slot(3, '09:00', '10:00') });

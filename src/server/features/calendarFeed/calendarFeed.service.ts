@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EventAttributes } from 'ics';
-import { BOOKING_STATUS } from '../../../domain/bookingStatus.js';
+import { writeCalendar } from '../../../domain/ical/calendarObject.js';
 import type { CalendarFeed } from '../../../domain/wire/myBookings.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
-import { allMyBookings } from '../myBookings/myBookings.repo.js';
-import { feedEnabled, ownerOfFeed, setFeedHash } from './calendarFeed.repo.js';
+import { bookingCalendarEvent, organizerOf, seriesCalendarEvents } from '../mail/calendarEvents.js';
+import { loadSeriesMany } from '../mail/invitationFacts.repo.js';
+import { feedBookings, feedEnabled, ownerOfFeed, setFeedHash } from './calendarFeed.repo.js';
 
 /**
  * The personal iCalendar feed: a secret URL Outlook or Google Calendar subscribes to. Only a hash of
@@ -31,33 +31,23 @@ export async function createFeed(deps: AppDeps, user: SessionUser, origin: strin
 
 export const revokeFeed = (deps: AppDeps, user: SessionUser) => setFeedHash(deps.pool, user.id, null);
 
-const utc = (d: Date) => d.getTime();
-
-/** GET /ical/{token}.ics: the owner's Pending and Approved bookings, from a month ago on. 404 for an unknown or revoked token. */
+/**
+ * GET /ical/{token}.ics: the owner's Pending and Approved bookings, from a month ago on, written by the
+ * same builders as the invitations (mail/calendarEvents.ts), so each booking has the UID and SEQUENCE
+ * of its mailed invitation and "Add to calendar" file, and a calendar holding both shows one event.
+ * A repeating booking is ONE event (RRULE, EXDATE), as its invitation is. 404 for an unknown or revoked token.
+ */
 export async function feedCalendar(deps: AppDeps, token: string): Promise<string> {
   const owner = FEED_TOKEN.test(token) ? await ownerOfFeed(deps.pool, hashOf(token)) : undefined;
   if (!owner) throw notFound('The calendar feed');
-  const from = new Date(deps.now().getTime() - FEED_PAST_DAYS * 86_400_000);
-  const rows = await allMyBookings(deps.pool, owner.id, owner.email, { from, activeOnly: true, limit: FEED_MAX_EVENTS });
-  const events: EventAttributes[] = rows.map((b) => {
-    const isRoom = b.room_id !== null;
-    const what = isRoom ? (b.room_name ?? 'Room') : `Desk ${b.desk_name ?? b.desk_id ?? ''}`.trim();
-    return {
-      // The same UID as the booking's mailed entry and its "Add to calendar" file (mail/bookingIcs.ts):
-      // a calendar that has one of those and this feed shows one event, not two.
-      uid: `hotdesk-booking-${b.id}`,
-      start: utc(b.starts_at), startInputType: 'utc', startOutputType: 'utc',
-      end: utc(b.finishes_at), endInputType: 'utc', endOutputType: 'utc',
-      title: b.description ? `${what}: ${b.description}` : what,
-      location: [b.room_id !== null ? b.room_name : b.desk_name, b.location_name, b.site_name].filter(Boolean).join(', '),
-      description: b.status === BOOKING_STATUS.Pending ? 'Awaiting approval' : 'Booked with Hotdesk',
-      status: b.status === BOOKING_STATUS.Pending ? 'TENTATIVE' : 'CONFIRMED',
-      busyStatus: 'BUSY',
-    };
-  });
-  // Loaded at the first feed asked for, not at start-up: ics and its dependencies hold ~1 MiB of heap (issue 19, memory).
-  const { createEvents } = await import('ics');
-  const { error, value } = createEvents(events, { productId: 'hotdesk/ical', calName: 'My Hotdesk bookings' });
-  if (error || value === null) throw error ?? new Error('The calendar could not be written.');
-  return value;
+  const now = deps.now();
+  const from = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000);
+  const rows = await feedBookings(deps.pool, owner, from, FEED_MAX_EVENTS);
+  const organizer = organizerOf(deps.config.mailFrom);
+  const seriesIds = [...new Set(rows.flatMap((b) => (b.seriesId ? [b.seriesId] : [])))];
+  const events = [
+    ...rows.filter((b) => !b.seriesId).map((b) => bookingCalendarEvent(b, organizer)),
+    ...(await loadSeriesMany(deps.pool, seriesIds)).flatMap((s) => seriesCalendarEvents(s.series, s.occurrences, organizer)),
+  ];
+  return writeCalendar(events, { method: 'PUBLISH', stamp: now, name: 'My Hotdesk bookings' });
 }

@@ -6,7 +6,9 @@ import type { CancelBookingInput } from '../../../domain/wire/myBookings.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { bookingInvitation } from '../mail/bookingInvitation.js';
 import { whenText } from '../mail/bookingMail.js';
+import { queueCancelInvitation } from '../mail/cancelInvitation.js';
 import { notify } from '../notifications/notify.js';
 import { inTransaction, isRoomAdminOf } from '../orgAccess/orgAccess.repo.js';
 import { lockBooking, markCancelled, type BookingToCancel } from './cancellation.repo.js';
@@ -52,18 +54,23 @@ export async function cancelBooking(deps: AppDeps, user: SessionUser, input: Can
     if (cancellationNeedsReason(decision.asAdmin) && !hasReason(reason)) throw fieldError('CancellationReason', CANCEL_REASON_NEEDED);
 
     const cancelled = await markCancelled(client, { id: b.id, reason, asAdmin: decision.asAdmin, byUserId: user.id, at: now });
-    if (decision.asAdmin) await tellOwner(client, b, user, reason, deps.config.mailLocale);
+    // The owner's calendar drops the booking: its invitation's CANCEL (issue 23) rides on the admin's
+    // notice, or on a short mail of its own when the person cancelled it themselves.
+    if (decision.asAdmin) await tellOwner(client, b, user, reason, deps.config);
+    else await queueCancelInvitation(client, deps.config, b.id);
     return cancelled;
   });
 }
 
-async function tellOwner(client: Parameters<typeof notify>[0], b: BookingToCancel, by: SessionUser, reason: string, locale: string): Promise<void> {
-  const what = describeBooking(b, locale);
+async function tellOwner(client: Parameters<typeof notify>[0], b: BookingToCancel, by: SessionUser, reason: string, config: AppDeps['config']): Promise<void> {
+  const what = describeBooking(b, config.mailLocale);
+  const ics = await bookingInvitation(client, config, b.id);
   await notify(client, {
     userIds: [b.booked_by_user_id],
     emails: b.on_behalf_of_email ? [b.on_behalf_of_email] : [],
     subject: 'Your booking has been cancelled',
     text: `Your booking of ${what} has been cancelled by ${by.fullName || by.email}.\nReason: ${reason}`,
     url: '/menu/mybookings',
+    ...(ics ? { ics } : {}),
   });
 }

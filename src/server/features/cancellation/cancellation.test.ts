@@ -51,13 +51,16 @@ const stored = async (id: number) => (await t.pool.query(
 const mails = async () => (await t.pool.query('SELECT to_address, subject, body_text FROM mail_outbox ORDER BY to_address')).rows;
 
 describe('DELETE /api/bookings by the owner or the on-behalf person', () => {
-  it('the owner cancels without a reason; nobody is e-mailed', async () => {
+  it('the owner cancels without a reason; nobody else is told, and the owner gets only the calendar CANCEL (issue 23)', async () => {
     const id = await roomBooking();
     const res = await cancel(owner, { Id: id, CancellationReason: '', CancelledByAdmin: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ Id: id, Status: 3, CancelledByAdmin: false, CancelledByUserName: 'Olive Owner' });
     expect(await stored(id)).toMatchObject({ status: 3, cancelled_by_admin: false, cancelled_by_user_id: owner.id });
-    expect(await mails()).toEqual([]);
+    expect((await mails()).map((m) => [m.to_address, m.subject])).toEqual([[owner.email, 'Booking cancelled']]);
+    const { rows: [mail] } = await t.pool.query('SELECT ics FROM mail_outbox');
+    expect(mail.ics).toContain('\r\nMETHOD:CANCEL\r\n');
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM push_outbox')).rows[0].n).toBe(0);
   });
 
   it('the person booked on behalf of cancels too (e-mail case-insensitive), even claiming CancelledByAdmin', async () => {

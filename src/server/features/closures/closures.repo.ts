@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { AdminClosure, Closure } from '../../../domain/wire/closures.js';
 import { publishedDesks } from '../deskBooking/publishedDesks.js';
+import { deskChoiceSql, roomChoiceSql } from '../orgAccess/orgAccess.repo.js';
 
 type Db = pg.Pool | pg.PoolClient;
 
@@ -163,6 +164,51 @@ export async function closuresInRange(db: Db, siteId: number, from: Date, to: Da
   return rows;
 }
 
+/**
+ * For the booking screens: each occurrence of the site's closures overlapping [from, to) (a yearly
+ * closure once per year it touches, shifted on the site's wall clock as closure_end_over does), with
+ * only the places the person may choose, by the rules the screens list places with (deskChoiceSql,
+ * roomChoiceSql): a desk when they may book desks on its floor, a room or floor when they may choose
+ * rooms (or desks, for a floor) there, the whole site when they may choose anything at it. The caller
+ * drops closures left with no place. `anyChoice` is false when the person may choose nothing at the
+ * site. No creator is read.
+ */
+export async function closuresForScreens(db: Db, siteId: number, from: Date, to: Date, userId: number, bypass: boolean)
+  : Promise<{ anyChoice: boolean; rows: Omit<ClosureRow, 'created_by_name' | 'created_at'>[] }> {
+  const { rows: allowed } = await db.query<{ id: number; desks_ok: boolean; rooms_ok: boolean }>(
+    `SELECT l.id, ${deskChoiceSql('s', 'l', '$2', '$3')} AS desks_ok, ${roomChoiceSql('s', 'l', '$2', '$3')} AS rooms_ok
+     FROM locations l JOIN sites s ON s.id = l.site_id AND s.deleted_at IS NULL
+     WHERE l.site_id = $1 AND l.deleted_at IS NULL`, [siteId, userId, bypass]);
+  const deskLocations = allowed.filter((a) => a.desks_ok).map((a) => a.id);
+  const roomLocations = allowed.filter((a) => a.rooms_ok).map((a) => a.id);
+  const anyChoice = deskLocations.length + roomLocations.length > 0;
+  if (!anyChoice) return { anyChoice, rows: [] };
+  const { rows } = await db.query<Omit<ClosureRow, 'created_by_name' | 'created_at'>>(
+    `SELECT c.id, c.site_id, c.whole_site, o.lo AS starts_at, o.hi AS ends_at, c.reason, c.repeats_yearly,
+       coalesce((SELECT array_agg(cp.location_id ORDER BY cp.location_id) FROM closure_places cp
+                 WHERE cp.closure_id = c.id AND (cp.location_id = ANY($4::int[]) OR cp.location_id = ANY($5::int[]))), '{}') AS location_ids,
+       coalesce((SELECT array_agg(cp.room_id ORDER BY cp.room_id) FROM closure_places cp JOIN rooms r ON r.id = cp.room_id
+                 WHERE cp.closure_id = c.id AND r.location_id = ANY($5::int[])), '{}') AS room_ids,
+       coalesce((SELECT json_agg(json_build_object('FloorplanId', cp.floorplan_id, 'DeskId', cp.desk_id) ORDER BY cp.floorplan_id, cp.desk_id)
+                 FROM closure_places cp JOIN floorplans f ON f.id = cp.floorplan_id
+                 WHERE cp.closure_id = c.id AND f.location_id = ANY($4::int[])), '[]') AS desks
+     FROM closures c JOIN sites s ON s.id = c.site_id
+     CROSS JOIN LATERAL (
+       SELECT c.starts_at AS lo, c.ends_at AS hi WHERE NOT c.repeats_yearly
+       UNION ALL
+       SELECT ((c.starts_at AT TIME ZONE s.time_zone) + make_interval(years => k)) AT TIME ZONE s.time_zone,
+              ((c.ends_at AT TIME ZONE s.time_zone) + make_interval(years => k)) AT TIME ZONE s.time_zone
+       FROM generate_series(
+         greatest(0, extract(year FROM $2::timestamptz AT TIME ZONE s.time_zone)::int - extract(year FROM c.starts_at AT TIME ZONE s.time_zone)::int - 1),
+         extract(year FROM $3::timestamptz AT TIME ZONE s.time_zone)::int - extract(year FROM c.starts_at AT TIME ZONE s.time_zone)::int) AS k
+       WHERE c.repeats_yearly
+     ) o
+     WHERE c.site_id = $1 AND (c.during && tstzrange($2, $3, '[)') OR (c.repeats_yearly AND c.starts_at < $3))
+       AND o.lo < $3 AND o.hi > $2
+     ORDER BY o.lo, c.id`, [siteId, from, to, deskLocations, roomLocations]);
+  return { anyChoice, rows: rows.filter((r) => r.whole_site || r.location_ids.length + r.room_ids.length + r.desks.length > 0) };
+}
+
 export async function closuresById(db: Db, ids: number[]): Promise<ClosureRow[]> {
   const { rows } = await db.query<ClosureRow>(`${CLOSURE_SELECT} WHERE c.id = ANY($1::bigint[]) ORDER BY c.starts_at, c.id`, [ids]);
   return rows;
@@ -173,7 +219,7 @@ export async function deleteClosure(db: Db, id: number): Promise<boolean> {
   return (rowCount ?? 0) > 0;
 }
 
-export function toClosure(r: ClosureRow): Closure {
+export function toClosure(r: Omit<ClosureRow, 'created_by_name' | 'created_at'>): Closure {
   return {
     Id: Number(r.id), SiteId: r.site_id,
     Scope: { WholeSite: r.whole_site, LocationIds: r.location_ids, RoomIds: r.room_ids, Desks: r.desks },

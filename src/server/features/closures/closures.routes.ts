@@ -12,15 +12,18 @@ import * as service from './closures.service.js';
 
 /**
  * Closures (issue 22). Admins list, preview, create (cancelling what the closure covers), delete and
- * import holidays; anyone signed in reads a site's closures for drawing closed places and days.
+ * import holidays; anyone signed in reads the closures of the places they may choose, for drawing closed places and days.
  */
 export const closuresRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['closures'];
 
   app.get('/api/closures', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: "A site's closures over [from, to) (yearly ones always); no creator", querystring: ClosureRangeQuery, response: { 200: z.array(Closure) } },
-  }, async (request) => service.listForScreens(deps, request.query));
+    schema: {
+      tags, summary: "A site's closures over [from, to), each yearly one once per year it touches (that year's Start/End), with only the places the caller may choose; no creator; 404 where the caller may choose nothing",
+      querystring: ClosureRangeQuery, response: { 200: z.array(Closure) },
+    },
+  }, async (request) => service.listForScreens(deps, requireUser(request), request.query));
 
   app.get('/api/closures/manage', {
     config: { access: 'admin' },

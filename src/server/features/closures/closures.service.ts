@@ -4,14 +4,15 @@ import type {
   AdminClosure, Closure, ClosureCreated, ClosureImportInput, ClosureImportPreview, ClosureInput, ClosurePreview, ClosureRangeQuery,
 } from '../../../domain/wire/closures.js';
 import { CLOSURE_LIMITS } from '../../../domain/wire/closures.js';
+import { bypassesRestrictions } from '../../../domain/orgAccess.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import { whenText } from '../mail/bookingMail.js';
-import { countRead } from '../whosIn/readLimit.js';
+import { countRead } from '../../http/perPersonLimit.js';
 import {
-  affectedBookings, cancelForClosure, closuresById, closuresInRange, deleteClosure, insertClosures, lockSiteAgainstBookings,
+  affectedBookings, cancelForClosure, closuresById, closuresForScreens, closuresInRange, deleteClosure, insertClosures, lockSiteAgainstBookings,
   queueNotices, siteTimeZone, toAdminClosure, toClosure, unknownPlaces, type AffectedRow, type NewClosure, type PersonNotice,
 } from './closures.repo.js';
 import { holidaysFromIcs } from './icsHolidays.js';
@@ -178,9 +179,15 @@ export async function listForAdmin(deps: AppDeps, q: RangeQuery): Promise<AdminC
   return (await closuresInRange(deps.pool, q.siteId, from, to)).map(toAdminClosure);
 }
 
-/** For screens: anyone signed in (sites are visible to all; closures name no one). */
-export async function listForScreens(deps: AppDeps, q: RangeQuery): Promise<Closure[]> {
+/**
+ * For the booking screens: each occurrence over [from, to) (yearly ones once per year), holding only
+ * the places the person may choose (closures.repo closuresForScreens); 404 for a site where they may
+ * choose nothing, as for an unknown one. No creator: a closure names no one here.
+ */
+export async function listForScreens(deps: AppDeps, user: SessionUser, q: RangeQuery): Promise<Closure[]> {
   const { from, to } = checkedRange(q);
   await liveSiteZone(deps, q.siteId);
-  return (await closuresInRange(deps.pool, q.siteId, from, to)).map(toClosure);
+  const { anyChoice, rows } = await closuresForScreens(deps.pool, q.siteId, from, to, user.id, bypassesRestrictions(user.caller));
+  if (!anyChoice) throw notFound('The site');
+  return rows.map(toClosure);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
 import { insertPublishedFloorplan } from '../../testing/fixtures.js';
+import { awayFromMinuteEnd } from '../../testing/minuteWindow.js';
 import { bookVia, call, createOrg, london, mailRows, NOW, resetBookings, type Org } from '../roomBooking/roomBookingTestKit.js';
 import { IMPORTS_PER_MINUTE, STALE_PREVIEW } from './closures.service.js';
 import { insertClosures, lockSiteAgainstBookings } from './closures.repo.js';
@@ -217,6 +218,60 @@ describe('reading closures', () => {
     expect((await call(t, org.staff, 'GET', `/api/closures?siteId=${org.siteId}&from=${encodeURIComponent(london(8, '00:00'))}&to=${encodeURIComponent(london(9, '00:00'))}`)).json()).toEqual([]);
   });
 
+  const range = (siteId: number, from: string, to: string) => `siteId=${siteId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+
+  it('lists a yearly closure once per year it touches, at that year\'s dates on the site clock', async () => {
+    t.setNow(new Date('2030-12-01T09:00:00Z'));
+    await closeWith(closure({ Start: '2030-12-25T00:00:00Z', End: '2030-12-26T00:00:00Z', Reason: 'Christmas', RepeatsYearly: true }));
+    const res = await call(t, org.staff, 'GET', `/api/closures?${range(org.siteId, '2031-12-01T00:00:00Z', '2033-01-10T00:00:00Z')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((c: { Start: string; End: string }) => [c.Start, c.End])).toEqual([
+      ['2031-12-25T00:00:00.000Z', '2031-12-26T00:00:00.000Z'], ['2032-12-25T00:00:00.000Z', '2032-12-26T00:00:00.000Z']]);
+    // Never before its first year.
+    expect((await call(t, org.staff, 'GET', `/api/closures?${range(org.siteId, '2029-12-01T00:00:00Z', '2030-01-10T00:00:00Z')}`)).json()).toEqual([]);
+  });
+
+  it('a summer yearly closure keeps its wall-clock hours in each year (BST)', async () => {
+    await closeWith(closure({ Start: london(2, '00:00'), End: london(3, '00:00'), RepeatsYearly: true }));
+    const res = await call(t, org.staff, 'GET', `/api/closures?${range(org.siteId, '2031-03-20T00:00:00Z', '2031-04-10T00:00:00Z')}`);
+    expect(res.json().map((c: { Start: string }) => c.Start)).toEqual(['2031-04-01T23:00:00.000Z']);
+  });
+
+  it('shows staff only the places they may choose; a site where they may choose nothing is 404 (refusal)', async () => {
+    await t.pool.query('UPDATE locations SET restrict_room_access = true, restrict_desk_access = true WHERE id = $1', [org.floor2]);
+    await t.pool.query('UPDATE sites SET restrict_desk_access = true WHERE id = $1', [org.secretSite]);
+    try {
+      await closeWith(closure({ Scope: { WholeSite: false, RoomIds: [org.thames, org.boardroom], LocationIds: [org.floor2] }, Reason: 'Mixed' }));
+      await closeWith(closure({ Scope: { WholeSite: false, RoomIds: [org.boardroom] }, Reason: 'Boardroom only' }));
+      await closeWith(closure({ SiteId: org.secretSite, Reason: 'Secret works' }));
+      const q = range(org.siteId, london(1, '00:00'), london(8, '00:00'));
+      const staffView = (await call(t, org.staff, 'GET', `/api/closures?${q}`)).json();
+      expect(staffView).toEqual([expect.objectContaining({ Reason: 'Mixed', Scope: { WholeSite: false, LocationIds: [], RoomIds: [org.thames], Desks: [] } })]);
+      const adminView = (await call(t, org.admin, 'GET', `/api/closures?${q}`)).json();
+      expect(adminView.map((c: { Reason: string }) => c.Reason).sort()).toEqual(['Boardroom only', 'Mixed']);
+      expect(adminView.find((c: { Reason: string }) => c.Reason === 'Mixed').Scope.RoomIds).toEqual([org.thames, org.boardroom].sort((a, b) => a - b));
+      // The restricted site: refused to staff, shown to the person listed there and to admins.
+      const secret = range(org.secretSite, london(1, '00:00'), london(8, '00:00'));
+      const refused = await call(t, org.staff, 'GET', `/api/closures?${secret}`);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.body).not.toContain('Secret works');
+      expect((await call(t, org.siteListed, 'GET', `/api/closures?${secret}`)).json()).toEqual([expect.objectContaining({ Reason: 'Secret works' })]);
+      expect((await call(t, org.admin, 'GET', `/api/closures?${secret}`)).json()).toHaveLength(1);
+    } finally {
+      await t.pool.query('UPDATE locations SET restrict_room_access = false, restrict_desk_access = false WHERE id = $1', [org.floor2]);
+      await t.pool.query('UPDATE sites SET restrict_desk_access = false WHERE id = $1', [org.secretSite]);
+    }
+  });
+
+  it('the answer to staff carries no personal data (no creator, no bookings)', async () => {
+    await bookVia(t, org.other, { RoomId: org.thames });
+    await closeWith(closure());
+    const res = await call(t, org.staff, 'GET', `/api/closures?${range(org.siteId, london(1, '00:00'), london(8, '00:00'))}`);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(['End', 'Id', 'Reason', 'RepeatsYearly', 'Scope', 'SiteId', 'Start']);
+    for (const personal of ['Ada Admin', 'admin@hq.example', 'Oscar', 'other@hq.example', 'Team sync', 'CreatedBy']) expect(res.body).not.toContain(personal);
+  });
+
   it('deletes a closure (204), then the place is bookable again; an unknown one is 404', async () => {
     const id = (await closeWith(closure())).created.json().Closures[0].Id;
     expect((await del(org.admin, `/api/closures/${id}`)).statusCode).toBe(204);
@@ -312,6 +367,7 @@ describe('holiday import (.ics)', () => {
   it('413 over the size limit; 429 past the imports per minute', async () => {
     const big = await call(t, org.admin, 'POST', '/api/closures/import', { SiteId: org.siteId, Ics: 'x'.repeat(1200 * 1024) });
     expect(big.statusCode).toBe(413);
+    await awayFromMinuteEnd(t.pool);
     for (let i = 0; i < IMPORTS_PER_MINUTE; i++) {
       expect((await call(t, org.admin, 'POST', '/api/closures/import', { SiteId: org.siteId, Ics: HOLIDAYS_ICS })).statusCode).toBe(200);
     }

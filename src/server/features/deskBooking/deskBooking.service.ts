@@ -15,7 +15,7 @@ import {
   deskOccupancyRows, insertDeskBooking, toDeskOccupancy, type OccupantScope, insertDeskBookingWithParking, loadDeskBookingForEdit, loadDeskContext, rewriteDeskBooking,
   type AccessList, type DeskContext, type NewDeskBooking,
 } from './deskBooking.repo.js';
-import { publishedDesks } from './publishedDesks.js';
+import { publishedDesks, type DeskFacts } from './publishedDesks.js';
 import { namesOnMapSetting } from '../settings/settings.service.js';
 
 /** Longest desk booking: a working day and then some; longer ranges are refused as mistakes or abuse. */
@@ -34,32 +34,43 @@ function assertDeskBookingOpen(ctx: DeskContext): void {
   if (!ctx.siteDeskBooking) throw forbidden('Desk booking is turned off at this site.');
 }
 
-function assertTimes(start: Date, finish: Date, now: Date, ctx: DeskContext): void {
-  if (finish <= start) throw fieldError('Finish', 'The end must be after the start.');
-  if (finish.getTime() - start.getTime() > MAX_DESK_BOOKING_HOURS * 3_600_000) {
-    throw fieldError('Finish', `A desk booking can last at most ${MAX_DESK_BOOKING_HOURS} hours.`);
-  }
-  if (start.getTime() < now.getTime() - START_GRACE_MS) throw fieldError('Start', 'Cannot book a date in the past');
-  const limit = advanceLimitDate(
+/** The desk advance limit that applies (location, else site, else global): the last instant a booking may start, or null. */
+export function deskAdvanceLimit(ctx: DeskContext, now: Date): Date | null {
+  return advanceLimitDate(
     resolveConstraint({ location: ctx.locationConstraint, site: ctx.siteConstraint, global: ctx.globalConstraint }),
     now, ctx.timeZone,
   );
-  if (!isWithinAdvanceLimit(start, limit)) {
-    const firstRefused = new Date(limit!.getTime() + 1);
-    throw fieldError('Start', `Bookings to this desk are restricted. You may only book slots before: ${formatDayMonthYear(firstRefused, ctx.timeZone)}`);
-  }
 }
 
-interface Booker { id: number; email: string }
+/** Why these times cannot be booked (a repeating booking asks this per occurrence), or undefined. */
+export function deskTimesRefusal(start: Date, finish: Date, now: Date, ctx: DeskContext):
+  { field: 'Start' | 'Finish'; kind: 'Invalid' | 'Past' | 'BeyondLimit'; message: string } | undefined {
+  if (finish <= start) return { field: 'Finish', kind: 'Invalid', message: 'The end must be after the start.' };
+  if (finish.getTime() - start.getTime() > MAX_DESK_BOOKING_HOURS * 3_600_000) {
+    return { field: 'Finish', kind: 'Invalid', message: `A desk booking can last at most ${MAX_DESK_BOOKING_HOURS} hours.` };
+  }
+  if (start.getTime() < now.getTime() - START_GRACE_MS) return { field: 'Start', kind: 'Past', message: 'Cannot book a date in the past' };
+  const limit = deskAdvanceLimit(ctx, now);
+  if (!isWithinAdvanceLimit(start, limit)) {
+    const firstRefused = new Date(limit!.getTime() + 1);
+    return { field: 'Start', kind: 'BeyondLimit', message: `Bookings to this desk are restricted. You may only book slots before: ${formatDayMonthYear(firstRefused, ctx.timeZone)}` };
+  }
+  return undefined;
+}
+
+function assertTimes(start: Date, finish: Date, now: Date, ctx: DeskContext): void {
+  const refusal = deskTimesRefusal(start, finish, now, ctx);
+  if (refusal) throw fieldError(refusal.field, refusal.message);
+}
+
+export interface Booker { id: number; email: string }
 
 /**
- * Every rule of a desk booking, for a new booking and for an edit alike: the caller's access, times,
- * the advance limit, the desk itself (bookable, team rule) and parking. Returns the row to write.
- * `previousOnBehalf`: an edit's saved on-behalf address, which is kept without the on-behalf rule.
+ * The rules of a desk booking that do not depend on its time: the on-behalf address, the floorplan,
+ * desk booking open (maintenance, switched off) and the site's and location's restrictions.
+ * A repeating booking checks these once for the series.
  */
-async function checkedDeskBooking(
-  deps: AppDeps, user: SessionUser, input: Input, booker: Booker, previousOnBehalf = '',
-): Promise<{ row: NewDeskBooking; spaces: number }> {
+export async function openDeskContext(deps: AppDeps, user: SessionUser, input: Input, previousOnBehalf = ''): Promise<DeskContext> {
   if (!isValidOptionalEmail(input.OnBehalfOfEmail)) throw fieldError('OnBehalfOfEmail', 'Please enter a valid email');
   await assertOnBehalfAllowed(deps.pool, deps.config, input.OnBehalfOfEmail, previousOnBehalf);
   const ctx = await loadDeskContext(deps.pool, input.FloorplanId, user.configVersion);
@@ -71,32 +82,59 @@ async function checkedDeskBooking(
   if (!passesRestrictions(user) && ((ctx.siteRestricted && !listed(ctx.siteAccess)) || (ctx.locationRestricted && !listed(ctx.locationAccess)))) {
     throw forbidden('Desk booking at this location is restricted to named people and teams.');
   }
+  return ctx;
+}
+
+/** The desk asked for, on the floorplan's published layout (the layout the booking is written against). */
+export async function publishedDeskFor(deps: AppDeps, ctx: DeskContext, deskId: string): Promise<{ desk: DeskFacts; layoutId: number }> {
+  if (ctx.layoutId === null || ctx.layoutUpdatedAt === null) throw conflict('This floorplan has no published layout to book from.');
+  const desk = (await publishedDesks(deps.pool, ctx.layoutId, ctx.layoutUpdatedAt)).get(deskId);
+  if (!desk) throw new AppError('CONFLICT', 'This desk is not on the current layout of the floorplan. Please reload the layout.');
+  return { desk, layoutId: ctx.layoutId };
+}
+
+export function assertParkingOffered(ctx: DeskContext, input: Pick<Input, 'IncludeParking'>): void {
+  if (input.IncludeParking && !ctx.parkingOffered) throw fieldError('IncludeParking', 'This site does not offer parking.');
+}
+
+/** The row a desk booking writes, from the checked request (any of a series' occurrences alike). */
+export function deskBookingRow(
+  ctx: DeskContext, at: { desk: DeskFacts; layoutId: number }, input: Input, booker: Booker, start: Date, finish: Date,
+): NewDeskBooking {
+  const { desk, layoutId } = at;
+  const onBehalfOf = input.OnBehalfOfEmail.trim();
+  return {
+    siteId: ctx.siteId, locationId: ctx.locationId, floorplanId: ctx.floorplanId, layoutId,
+    deskId: desk.id, deskName: desk.name, start, finish,
+    description: input.Description.trim(), onBehalfOfEmail: onBehalfOf,
+    bookedByUserId: booker.id,
+    // whose desk it is: the on-behalf person when given (one desk at a time per person)
+    holderKey: normaliseEmail(onBehalfOf || booker.email),
+    includeParking: input.IncludeParking,
+  };
+}
+
+/**
+ * Every rule of a desk booking, for a new booking and for an edit alike: the caller's access, times,
+ * the advance limit, the desk itself (bookable, team rule) and parking. Returns the row to write.
+ * `previousOnBehalf`: an edit's saved on-behalf address, which is kept without the on-behalf rule.
+ */
+async function checkedDeskBooking(
+  deps: AppDeps, user: SessionUser, input: Input, booker: Booker, previousOnBehalf = '',
+): Promise<{ row: NewDeskBooking; spaces: number }> {
+  const ctx = await openDeskContext(deps, user, input, previousOnBehalf);
   const now = deps.now();
   const start = new Date(input.Start);
   const finish = new Date(input.Finish);
   assertTimes(start, finish, now, ctx);
-  if (ctx.layoutId === null || ctx.layoutUpdatedAt === null) throw conflict('This floorplan has no published layout to book from.');
-  const desk = (await publishedDesks(deps.pool, ctx.layoutId, ctx.layoutUpdatedAt)).get(input.DeskId);
-  if (!desk) throw new AppError('CONFLICT', 'This desk is not on the current layout of the floorplan. Please reload the layout.');
-  const rule = canBookDesk({ desk, start, now, userTeamIds: user.teamIds });
+  const at = await publishedDeskFor(deps, ctx, input.DeskId);
+  const rule = canBookDesk({ desk: at.desk, start, now, userTeamIds: user.teamIds });
   if (!rule.ok) throw forbidden(rule.reason);
-  if (input.IncludeParking && !ctx.parkingOffered) throw fieldError('IncludeParking', 'This site does not offer parking.');
-  const onBehalfOf = input.OnBehalfOfEmail.trim();
-  return {
-    spaces: ctx.parkingSpaces,
-    row: {
-      siteId: ctx.siteId, locationId: ctx.locationId, floorplanId: ctx.floorplanId, layoutId: ctx.layoutId,
-      deskId: desk.id, deskName: desk.name, start, finish,
-      description: input.Description.trim(), onBehalfOfEmail: onBehalfOf,
-      bookedByUserId: booker.id,
-      // whose desk it is: the on-behalf person when given (one desk at a time per person)
-      holderKey: normaliseEmail(onBehalfOf || booker.email),
-      includeParking: input.IncludeParking,
-    },
-  };
+  assertParkingOffered(ctx, input);
+  return { spaces: ctx.parkingSpaces, row: deskBookingRow(ctx, at, input, booker, start, finish) };
 }
 
-const PARKING_FULL = 'The car park is full at this time. Book the desk without parking, or choose another time.';
+export const PARKING_FULL = 'The car park is full at this time. Book the desk without parking, or choose another time.';
 
 export async function bookDesk(deps: AppDeps, user: SessionUser, input: Input): Promise<Booking> {
   const { row, spaces } = await checkedDeskBooking(deps, user, input, user);

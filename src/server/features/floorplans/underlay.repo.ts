@@ -15,15 +15,21 @@ export async function insertUnderlay(db: Db, floorplanId: number, image: Normali
 
 export interface StoredUnderlay { contentType: 'image/png' | 'image/webp'; bytes: Buffer }
 
-/** The image, while its floorplan lives (and its location and site). */
-export async function findUnderlay(db: Db, imageId: string): Promise<StoredUnderlay | undefined> {
+/**
+ * The image, while its floorplan lives (and its location and site). An editor (anyAdmin) reads every
+ * image of the floor, drafts included; anyone else only the image the floor's published layout names,
+ * so a plan uploaded for a draft stays unseen until it is published.
+ */
+export async function findUnderlay(db: Db, imageId: string, anyAdmin: boolean): Promise<StoredUnderlay | undefined> {
   const { rows } = await db.query<{ content_type: 'image/png' | 'image/webp'; bytes: Buffer }>(
     `SELECT u.content_type, u.bytes
      FROM floorplan_underlays u
      JOIN floorplans f ON f.id = u.floorplan_id AND f.deleted_at IS NULL
      JOIN locations l ON l.id = f.location_id AND l.deleted_at IS NULL
      JOIN sites s ON s.id = l.site_id AND s.deleted_at IS NULL
-     WHERE u.id = $1`, [imageId]);
+     WHERE u.id = $1
+       AND ($2 OR (SELECT lay.json FROM layouts lay WHERE lay.floorplan_id = f.id AND lay.published ORDER BY lay.id DESC LIMIT 1)
+                    LIKE '%' || u.id::text || '%')`, [imageId, anyAdmin]);
   const r = rows[0];
   return r ? { contentType: r.content_type, bytes: r.bytes } : undefined;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdParam } from '../../../domain/wire/common.js';
 import { UNDERLAY_UPLOAD, UnderlayImage } from '../../../domain/layout/underlay.js';
 import type { AppDeps } from '../../deps.js';
+import { isAdmin } from '../../../domain/permissions.js';
 import { requireUser } from '../../http/guard.js';
 import * as service from './underlay.service.js';
 
@@ -12,8 +13,9 @@ const imageSchema = z.string() as unknown as z.ZodType<RawBody>;
 
 /**
  * Plan images under a layout (issue 21). Upload: whoever may edit layouts (admins, as every floorplan
- * write). Read: anyone signed in, as the published layout itself (publishedLayout.routes.ts): the booking
- * view draws the image under the desks when the floor chooses so.
+ * write). Read: admins every image of a floor (the editor shows drafts); anyone else signed in only the
+ * image the floor's published layout names, as the published layout itself is readable
+ * (publishedLayout.routes.ts): the booking view draws it under the desks when the floor chooses so.
  */
 export const underlayRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['floorplans'];
@@ -48,7 +50,7 @@ export const underlayRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
       },
     },
   }, async (request, reply) => {
-    const image = await service.readUnderlay(deps.pool, request.params.imageId);
+    const image = await service.readUnderlay(deps.pool, request.params.imageId, isAdmin(requireUser(request).caller));
     // Private: for signed-in people only. An id always names the same bytes, hence immutable.
     return reply.type(image.contentType).header('Cache-Control', 'private, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff').send(image.bytes);

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { UNDERLAY_UPLOAD, type UnderlayImage } from '../../../domain/layout/underlay.js';
 import { badInput, notFound } from '../../http/errors.js';
-import { countRead } from '../whosIn/readLimit.js';
+import { countRead } from '../../http/perPersonLimit.js';
 import * as floorplans from './floorplans.repo.js';
 import * as repo from './underlay.repo.js';
 import { normaliseImage } from './underlayImage.js';
@@ -24,8 +24,8 @@ export async function uploadUnderlay(pool: pg.Pool, floorplanId: number, body: u
   return repo.insertUnderlay(pool, floorplanId, image, userId);
 }
 
-export async function readUnderlay(pool: pg.Pool, imageId: string): Promise<repo.StoredUnderlay> {
-  const image = await repo.findUnderlay(pool, imageId);
+export async function readUnderlay(pool: pg.Pool, imageId: string, anyAdmin: boolean): Promise<repo.StoredUnderlay> {
+  const image = await repo.findUnderlay(pool, imageId, anyAdmin);
   if (!image) throw notFound('The plan image');
   return image;
 }

@@ -29,7 +29,7 @@ const createFloorplan = async (name = 'Ground floor') => {
 };
 const upload = (floorplanId: number, body: Buffer | string, user: TestUser | null = admin, contentType = 'application/octet-stream') =>
   t.app.inject({ method: 'POST', url: `/api/floorplans/${floorplanId}/underlays`, headers: { 'content-type': contentType, ...(user ? { cookie: user.cookie } : {}) }, payload: body });
-const fetchImage = (imageId: string, user: TestUser | null = staff) =>
+const fetchImage = (imageId: string, user: TestUser | null = admin) =>
   t.app.inject({ method: 'GET', url: `/api/floorplans/underlays/${imageId}`, headers: user ? { cookie: user.cookie } : {} });
 const storedCount = async () => (await t.pool.query('SELECT count(*)::int AS n FROM floorplan_underlays')).rows[0].n as number;
 
@@ -62,7 +62,7 @@ describe('POST /api/floorplans/{id}/underlays: who may upload', () => {
 });
 
 describe('uploading and reading a plan image', () => {
-  it('stores a PNG and serves it to signed-in staff with its type, nosniff and immutable caching', async () => {
+  it('stores a PNG and serves it to the editing admin with its type, nosniff and immutable caching', async () => {
     const { floorplanId } = await createFloorplan();
     const res = await upload(floorplanId, await png(40, 30), admin, 'image/png');
     expect(res.statusCode).toBe(201);
@@ -77,6 +77,8 @@ describe('uploading and reading a plan image', () => {
     expect(await sharp(got.rawPayload).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
 
     expect((await fetchImage(image.Id, null)).statusCode).toBe(401);
+    // Staff see a plan image only once a published layout names it (next describe block): a draft's is 404.
+    expect((await fetchImage(image.Id, staff)).statusCode).toBe(404);
     // An unknown id is 404, a malformed one 400.
     expect((await fetchImage('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await fetchImage('not-a-uuid')).statusCode).toBe(400);
@@ -198,6 +200,11 @@ describe('the underlay in the layout drawing', () => {
     const booking = await t.app.inject({ method: 'GET', url: `/api/floorplans/${floorplanId}/layout`, headers: { cookie: staff.cookie } });
     expect(booking.statusCode).toBe(200);
     expect(JSON.parse(booking.json().Json).underlay).toEqual(withUnderlay(imageId));
+    // Published, its image is readable by staff; another image uploaded for the floor's draft is not.
+    expect((await fetchImage(imageId, staff)).statusCode).toBe(200);
+    const draftImage = ((await upload(floorplanId, await png(12, 12))).json() as UnderlayImage).Id;
+    expect((await fetchImage(draftImage, staff)).statusCode).toBe(404);
+    expect((await fetchImage(draftImage, admin)).statusCode).toBe(200);
 
     const next = await post(`/api/floorplans/${floorplanId}/newlayout/fromPrevious`);
     expect(next.statusCode).toBe(201);

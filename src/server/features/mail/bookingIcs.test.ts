@@ -1,51 +1,59 @@
-import { createEvent } from 'ics';
 import { describe, expect, it } from 'vitest';
-import { bookingIcs } from './bookingMail.js';
-import { bookingIcsTemplate, fillIcs, foldLine, icsSequence } from './bookingIcs.js';
+import { bookingIcsTemplate, fillIcs, foldLine } from './bookingIcs.js';
+import { bookingNotice, type Facts } from './bookingMail.js';
+import { parseCalendar } from './invitationTestKit.js';
 
-/** The calendar entry as the `ics` library wrote it before (the reference the direct writer must match). */
-function libraryIcs(f: Parameters<typeof bookingIcs>[0]): string {
-  const { error, value } = createEvent({
-    uid: `hotdesk-booking-${f.id}`,
-    sequence: icsSequence(f.updatedAt),
-    start: f.start.getTime(), startInputType: 'utc', startOutputType: 'utc',
-    end: f.finish.getTime(), endInputType: 'utc', endOutputType: 'utc',
-    title: f.description || f.roomName,
-    location: `${f.roomName}, ${f.locationName}, ${f.siteName}`,
-    description: `Room booking: ${f.roomName}`,
-    status: 'CONFIRMED',
-    busyStatus: 'BUSY',
-    productId: 'hotdesk/room-booking',
-  });
-  if (error || !value) throw error;
-  return value;
-}
-
-/** Content lines as a calendar reads them: folds undone, the DTSTAMP (when it was written) set aside. */
-const unfolded = (ics: string) => ics.replace(/\r\n[ \t]/g, '').replace(/^DTSTAMP:.*$/m, 'DTSTAMP:-');
-
+/**
+ * The room-booking fast path's invitation template (issue 23 replaced the PUBLISH entry that matched
+ * the `ics` library line for line with an iTIP REQUEST; these now read it back with ical.js).
+ */
 const base = {
-  id: 4711, start: new Date('2030-04-02T08:00:00Z'), finish: new Date('2030-04-02T09:30:00Z'), description: 'Team sync',
-  roomName: 'Thames', locationName: 'Floor 1', siteName: 'London HQ', updatedAt: new Date('2026-11-25T20:00:01.999Z'),
+  start: new Date('2030-04-02T08:00:00Z'), finish: new Date('2030-04-02T09:30:00Z'), description: 'Team sync', status: 1,
+  roomName: 'Thames', locationName: 'Floor 1', siteName: 'London HQ', timeZone: 'Europe/London',
+  bookerName: 'Ann Booker', bookerEmail: 'ann@example.org', onBehalfOfEmail: '',
 };
+const MAIL_FROM = 'Hotdesk <hotdesk@hq.example>';
+const filled = (o: Partial<typeof base> = {}, id = 4711, sequence = 3) => fillIcs(bookingIcsTemplate({ ...base, ...o }, new Date('2026-11-25T21:00:00Z'), MAIL_FROM), id, sequence);
 
-describe('bookingIcs (written directly)', () => {
-  const cases: [string, Partial<typeof base>][] = [
-    ['a plain booking', {}],
-    ['commas, semicolons, backslashes and new lines escaped', { description: 'Plan; review, decide \\ go\r\nnext\nline', siteName: 'HQ, North' }],
-    ['a long title', { description: 'A very long meeting title that goes on well past the seventy-five octets a content line may hold, twice over at least' }],
-    ['accented letters, symbols and emoji in a long title', { description: 'Réunion d’équipe ✓ – 会議室の予約 😀👍🏽 '.repeat(4), roomName: 'Salle Émile' }],
-    ['no description: the room names it', { description: '' }],
-    ['a booking over several days, id and times of any size', { id: 9_007_199_254, start: new Date('2031-12-31T23:45:00Z'), finish: new Date('2032-01-02T00:15:00Z') }],
-  ];
-  it.each(cases)('says what the ics library said: %s', (_, o) => {
-    const f = { ...base, ...o };
-    expect(unfolded(bookingIcs(f))).toBe(unfolded(libraryIcs(f)));
+describe('bookingIcsTemplate (the fast path of a new room booking)', () => {
+  it('filled with the id and SEQUENCE, is an iTIP REQUEST ical.js reads as one zoned event', () => {
+    const cal = parseCalendar(filled());
+    expect(cal.method).toBe('REQUEST');
+    expect(cal.events).toHaveLength(1);
+    expect(cal.events[0]).toMatchObject({
+      uid: 'hotdesk-booking-4711', sequence: 3, status: 'CONFIRMED', summary: 'Team sync', description: 'Room booking: Thames',
+      location: 'Thames, Floor 1, London HQ', start: base.start, finish: base.finish, startTzid: 'Europe/London',
+      organizer: 'mailto:hotdesk@hq.example', organizerCn: 'Hotdesk',
+      attendees: [{ value: 'mailto:ann@example.org', partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
+    });
+    expect(filled()).toContain('\r\nDTSTART;TZID=Europe/London:20300402T090000\r\n');
+    expect(filled()).toContain('\r\nDTSTAMP:20261125T210000Z\r\n');
+  });
+
+  it('is what notifyBookingEvent mails for the same booking (bookingNotice)', () => {
+    const f: Facts = {
+      ...base, id: 4711, sequence: 3, reason: '', roomId: 1, locationId: 1, notificationEmail: '', bookerId: 1, updatedAt: new Date(),
+    };
+    const ics = bookingNotice({ publicUrl: undefined, mailFrom: MAIL_FROM }, 'booked', f).ics!;
+    const stampless = (s: string) => s.replace(/^DTSTAMP:.*$/m, '');
+    expect(stampless(ics)).toBe(stampless(filled()));
+  });
+
+  it('escapes TEXT so commas, semicolons, backslashes and new lines survive; ids and SEQUENCE of any size', () => {
+    const description = 'Plan; review, decide \\ go\nnext line';
+    const cal = parseCalendar(filled({ description, siteName: 'HQ, North' }, 9_007_199_254, 2_147_483_647));
+    expect(cal.events[0]).toMatchObject({ summary: description, location: 'Thames, Floor 1, HQ, North', uid: 'hotdesk-booking-9007199254', sequence: 2_147_483_647 });
+  });
+
+  it('a request waiting for approval is TENTATIVE; the person booked for is an attendee too', () => {
+    const cal = parseCalendar(filled({ status: 0, onBehalfOfEmail: 'guest@example.org' }));
+    expect(cal.events[0]!.status).toBe('TENTATIVE');
+    expect(cal.events[0]!.attendees.map((a) => [a.value, a.partstat])).toEqual([['mailto:ann@example.org', 'TENTATIVE'], ['mailto:guest@example.org', 'TENTATIVE']]);
   });
 
   it('keeps every line within 75 octets, ends each with CRLF, and folds without splitting a character', () => {
-    const f = { ...base, description: 'é✓😀x'.repeat(40), locationName: 'L'.repeat(200) };
-    const ics = bookingIcs(f);
+    const description = 'é✓😀x'.repeat(40);
+    const ics = filled({ description, locationName: 'L'.repeat(200) });
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
     const lines = ics.slice(0, -2).split('\r\n');
     for (const line of lines) {
@@ -54,19 +62,7 @@ describe('bookingIcs (written directly)', () => {
       expect(line).not.toContain('\uFFFD');
     }
     expect(lines.filter((l) => l.startsWith('\t')).length).toBeGreaterThan(4);
-    expect(unfolded(ics)).toContain(`SUMMARY:${f.description}`);
-  });
-
-  it('a template filled with the id and updated_at is the whole entry; only those two parts are left out', () => {
-    const stamp = new Date('2026-11-25T21:00:00Z');
-    const t = bookingIcsTemplate(base, stamp);
-    expect(t.head.endsWith('UID:hotdesk-booking-')).toBe(true);
-    expect(t.middle.endsWith('SEQUENCE:')).toBe(true);
-    const ics = fillIcs(t, base.id, base.updatedAt);
-    expect(ics).toContain('\r\nUID:hotdesk-booking-4711\r\n');
-    expect(ics).toContain(`\r\nSEQUENCE:${Math.floor(base.updatedAt.getTime() / 1000) % 2_000_000_000}\r\n`);
-    expect(ics).toContain('\r\nDTSTAMP:20261125T210000Z\r\n');
-    expect(ics).toContain('\r\nDTSTART:20300402T080000Z\r\nDTEND:20300402T093000Z\r\n');
+    expect(parseCalendar(ics).events[0]!.summary).toBe(description);
   });
 
   it('folds only what needs it', () => {

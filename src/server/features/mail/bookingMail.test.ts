@@ -27,7 +27,7 @@ describe('whenText (the shared date format, in MAIL_LOCALE, on the site clock)',
     const f: Facts = {
       id: 1, start: new Date('2030-04-02T08:00:00Z'), finish: new Date('2030-04-02T09:00:00Z'), description: 'Sync', onBehalfOfEmail: '',
       status: 1, reason: '', roomId: 1, locationId: 1, roomName: 'Thames', locationName: 'Floor 1', siteName: 'London HQ', timeZone: 'Europe/London',
-      notificationEmail: '', bookerId: 1, bookerName: 'Ann', bookerEmail: 'ann@example.org', updatedAt: new Date('2030-01-01T00:00:00Z'),
+      notificationEmail: '', bookerId: 1, bookerName: 'Ann', bookerEmail: 'ann@example.org', updatedAt: new Date('2030-01-01T00:00:00Z'), sequence: 0,
     };
     const de = bookingNotice({ publicUrl: undefined, mailLocale: 'de-DE' }, 'booked', f);
     expect(de.subject).toContain('Di., 2. Apr. 2030');

@@ -3,18 +3,20 @@ import { FALLBACK_LOCALE, formatRange } from '../../../domain/dateFormat.js';
 import type { Config } from '../../config.js';
 import type { MailSender } from '../notifications/mailLimit.js';
 import { bookingIcsTemplate, fillIcs, type IcsTemplate } from './bookingIcs.js';
+import { bookingInvitation } from './bookingInvitation.js';
 import { notify } from '../notifications/notify.js';
 
 /**
  * What people are told about a room booking, and to whom (issue 4):
  * - requested: the site's NotificationEmail and the room's approvers (room admins of the room or
  *   its location, directly or through a team);
- * - booked, approved, changed: the booker and the on-behalf-of person, with an .ics attachment;
- * - rejected: the booker and the on-behalf-of person, with the reason.
+ * - booked, approved, changed: the booker and the on-behalf-of person, with the booking's invitation
+ *   (iTIP REQUEST, TENTATIVE while waiting for approval; issue 23, bookingInvitation.ts);
+ * - rejected: the booker and the on-behalf-of person, with the reason and the invitation's CANCEL.
  * Called inside the change's transaction (notify queues rows in mail_outbox and push_outbox).
  */
 /** What notices need of the configuration: links to the app, and the language of their dates. */
-type MailConfig = Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'mailLocale'>>;
+export type MailConfig = Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'mailLocale' | 'mailFrom'>>;
 
 export type BookingEvent = 'requested' | 'booked' | 'approved' | 'rejected' | 'changed';
 
@@ -25,13 +27,15 @@ export interface Facts {
   id: number; start: Date; finish: Date; description: string; onBehalfOfEmail: string; status: number;
   reason: string; roomId: number; locationId: number; roomName: string; locationName: string; siteName: string;
   timeZone: string; notificationEmail: string; bookerId: number; bookerName: string; bookerEmail: string; updatedAt: Date;
+  /** The calendar SEQUENCE (bookings.ics_sequence, raised by every change). */
+  sequence: number;
 }
 
 async function loadFacts(db: Queryable, bookingId: number): Promise<Facts | undefined> {
   const { rows } = await db.query(
     `SELECT b.id, b.starts_at, b.finishes_at, b.description, b.on_behalf_of_email, b.status, b.cancellation_reason,
        b.room_id, b.location_id, r.name AS room_name, l.title AS location_name, s.title AS site_name, s.time_zone,
-       s.notification_email, u.id AS booker_id, u.full_name AS booker_name, u.email AS booker_email, b.updated_at
+       s.notification_email, u.id AS booker_id, u.full_name AS booker_name, u.email AS booker_email, b.updated_at, b.ics_sequence
      FROM bookings b JOIN rooms r ON r.id = b.room_id JOIN locations l ON l.id = b.location_id
      JOIN sites s ON s.id = b.site_id JOIN users u ON u.id = b.booked_by_user_id
      WHERE b.id = $1`, [bookingId]);
@@ -41,7 +45,7 @@ async function loadFacts(db: Queryable, bookingId: number): Promise<Facts | unde
     id: Number(r.id), start: r.starts_at, finish: r.finishes_at, description: r.description, onBehalfOfEmail: r.on_behalf_of_email,
     status: r.status, reason: r.cancellation_reason, roomId: r.room_id, locationId: r.location_id, roomName: r.room_name,
     locationName: r.location_name, siteName: r.site_name, timeZone: r.time_zone, notificationEmail: r.notification_email,
-    bookerId: r.booker_id, bookerName: r.booker_name, bookerEmail: r.booker_email, updatedAt: r.updated_at,
+    bookerId: r.booker_id, bookerName: r.booker_name, bookerEmail: r.booker_email, updatedAt: r.updated_at, sequence: r.ics_sequence,
   };
 }
 
@@ -66,16 +70,16 @@ export function whenText(start: Date, finish: Date, timeZone: string, locale: st
   return formatRange(start, finish, { timeZone, locale, short: true, withYear: true });
 }
 
-/** The calendar entry of an approved booking (UTC times; the UID is stable so an update replaces it). */
-export function bookingIcs(f: Pick<Facts, 'id' | 'start' | 'finish' | 'description' | 'roomName' | 'locationName' | 'siteName' | 'updatedAt'>): string {
-  return fillIcs(bookingIcsTemplate(f), f.id, f.updatedAt);
-}
 
-const link = (config: MailConfig, path: string) =>
+/** MAIL_FROM's default (config.ts), for callers whose config leaves it out (tests of the texts). */
+const DEFAULT_MAIL_FROM = 'Hotdesk <hotdesk@localhost>';
+
+/** An app path as a full link when PUBLIC_URL is set (mail is read outside the app). */
+export const link = (config: MailConfig, path: string) =>
   config.publicUrl ? `${config.publicUrl.href.replace(/\/$/, '')}${path}` : path;
 
 /** `when`: whenText of the booking, written once per notice (its subject says it too). */
-function details(f: Omit<Facts, 'id' | 'updatedAt'>, when: string): string[] {
+function details(f: Omit<Facts, 'id' | 'updatedAt' | 'sequence'>, when: string): string[] {
   return [
     `Room: ${f.roomName} (${f.locationName}, ${f.siteName})`,
     `When: ${when} (${f.timeZone})`,
@@ -95,14 +99,17 @@ export async function notifyBookingEvent(
 ): Promise<void> {
   const f = await loadFacts(db, bookingId);
   if (!f) return;
-  const notice = bookingNotice(config, event, f);
+  // The text only: the invitation comes from the stored booking below, not from the fast path's template.
+  const notice = bookingNoticeTemplate(config, event, f, false);
+  // The stored booking's invitation: REQUEST or CANCEL by its status, its series' object for an occurrence.
+  const ics = event === 'requested' ? undefined : await bookingInvitation(db, { mailFrom: config.mailFrom ?? DEFAULT_MAIL_FROM }, bookingId);
   const people = { userIds: [f.bookerId], emails: f.onBehalfOfEmail ? [f.onBehalfOfEmail] : [] };
   if (event === 'requested') {
     await notify(db, {
       ...notice, userIds: await roomApproverIds(db, f.roomId, f.locationId), emails: f.notificationEmail ? [f.notificationEmail] : [], by,
     });
   } else {
-    await notify(db, { ...notice, ...people, by });
+    await notify(db, { ...notice, ...people, by, ...(ics ? { ics } : {}) });
   }
 }
 
@@ -112,15 +119,16 @@ export async function notifyBookingEvent(
  */
 export function bookingNotice(config: MailConfig, event: BookingEvent, f: Facts): { subject: string; text: string; url: string; ics?: string } {
   const { icsTemplate, ...notice } = bookingNoticeTemplate(config, event, f);
-  return icsTemplate ? { ...notice, ics: fillIcs(icsTemplate, f.id, f.updatedAt) } : notice;
+  return icsTemplate ? { ...notice, ics: fillIcs(icsTemplate, f.id, f.sequence) } : notice;
 }
 
 /**
- * bookingNotice before the booking is saved: its calendar entry (approved bookings) as a template
- * that the saving statement completes with the booking's id and updated_at (roomInsertBatcher.ts).
+ * bookingNotice before the booking is saved: its invitation (booked, approved, changed) as a template
+ * that the saving statement completes with the booking's id and ics_sequence (roomInsertBatcher.ts).
+ * `withIcs` false: the text only (notifyBookingEvent writes the stored booking's invitation instead).
  */
 export function bookingNoticeTemplate(
-  config: MailConfig, event: BookingEvent, f: Omit<Facts, 'id' | 'updatedAt'>,
+  config: MailConfig, event: BookingEvent, f: Omit<Facts, 'id' | 'updatedAt' | 'sequence'>, withIcs = true,
 ): { subject: string; text: string; url: string; icsTemplate?: IcsTemplate } {
   const when = whenText(f.start, f.finish, f.timeZone, config.mailLocale);
   const mine = '/menu/mybookings';
@@ -136,7 +144,7 @@ export function bookingNoticeTemplate(
       const subject = { booked: 'Room booked', approved: 'Room request approved', changed: 'Room booking changed' }[event];
       const approved = f.status === 1;
       const text = [intro, ...(approved ? [] : ['It is waiting for approval again.']), '', ...details(f, when), '', `Your bookings: ${link(config, mine)}`].join('\n');
-      return { subject: `${subject}: ${f.roomName}, ${when}`, text, url: mine, ...(approved ? { icsTemplate: bookingIcsTemplate(f) } : {}) };
+      return { subject: `${subject}: ${f.roomName}, ${when}`, text, url: mine, ...(withIcs ? { icsTemplate: bookingIcsTemplate(f, new Date(), config.mailFrom ?? DEFAULT_MAIL_FROM) } : {}) };
     }
     case 'rejected': {
       const text = ['Your room request has been rejected.', `Reason: ${f.reason}`, '', ...details(f, when), '', `Your bookings: ${link(config, mine)}`].join('\n');

@@ -80,16 +80,16 @@ function calendarPart(raw: string): string {
 const header = (raw: string, name: string) => new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim();
 
 describe('mail outbox job with a real SMTP server', () => {
-  it('sends a booking confirmation with its .ics to the booker and the on-behalf person', async () => {
+  it('sends a booking confirmation with its invitation to the booker and the on-behalf person', async () => {
     const b = await bookVia(t, o.staff, { RoomId: o.thames, OnBehalfOfEmail: 'guest@example.org', Description: 'Quarterly review' });
     expect(await job(smtpUrl)).toEqual({ sent: 2, failed: 0 });
     expect(received.map((r) => r.to[0]).sort()).toEqual(['guest@example.org', 'staff@hq.example']);
     for (const r of received) {
       expect(r.from).toBe('hotdesk@hq.example');
-      expect(r.raw).toMatch(/text\/calendar; charset=utf-8; method=PUBLISH/i);
+      expect(r.raw).toMatch(/text\/calendar; charset=utf-8; method=REQUEST/i); // an invitation (issue 23)
       const ics = calendarPart(r.raw);
       expect(ics).toContain(`UID:hotdesk-booking-${b.Id}`);
-      expect(ics).toContain('DTSTART:20300402T080000Z');
+      expect(ics).toContain('DTSTART;TZID=Europe/London:20300402T090000'); // the site's clock, with its VTIMEZONE
       expect(ics).toContain('SUMMARY:Quarterly review');
     }
     const subjects = received.map((r) => decodeSubject(header(r.raw, 'Subject') ?? ''));

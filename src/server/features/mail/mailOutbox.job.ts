@@ -50,6 +50,9 @@ const consoleLog: MailLog = {
 
 type Send = (mail: OutboxMail) => Promise<void>;
 
+/** The iTIP method a calendar object carries (METHOD:REQUEST), PUBLISH when it names none. */
+export const methodOf = (ics: string): string => /^METHOD:([A-Z-]+)\r?$/m.exec(ics)?.[1] ?? 'PUBLISH';
+
 function smtpSender(deps: MailJobDeps): { send: Send; close: () => void } {
   // One pooled connection per run: a batch goes over one SMTP session instead of one per mail. It is
   // opened at the run's first mail, and nodemailer is loaded then, not at start-up (~2 MiB of heap that
@@ -71,7 +74,9 @@ function smtpSender(deps: MailJobDeps): { send: Send; close: () => void } {
         to: m.to,
         subject: m.subject,
         text: m.text,
-        ...(m.ics ? { icalEvent: { method: 'PUBLISH', filename: 'booking.ics', content: m.ics } } : {}),
+        // nodemailer writes it as a text/calendar alternative with the object's own METHOD (REQUEST or
+        // CANCEL), which is what makes Outlook, Google and Apple treat it as an invitation (iMIP, RFC 6047).
+        ...(m.ics ? { icalEvent: { method: methodOf(m.ics), filename: 'invite.ics', content: m.ics } } : {}),
       });
     },
     close: () => void transport?.then((t) => t.close(), () => undefined),

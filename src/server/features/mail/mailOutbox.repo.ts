@@ -3,16 +3,21 @@ import type pg from 'pg';
 export interface OutboxMail { id: number; to: string; subject: string; text: string; ics: string | null; attempts: number }
 
 /**
- * Claims up to `limit` due, unsent mails for this transaction. FOR UPDATE SKIP LOCKED: another
+ * Claims up to `limit` due, unsent mails for this transaction. A mail to a person who turned
+ * calendar invitations off in their profile (users.calendar_invitations, issue 23) comes without its
+ * calendar object: decided when sending, so the switch also holds for mail queued before it. FOR UPDATE SKIP LOCKED: another
  * instance running the job at the same moment skips these rows (and takes others), and a row sent
  * and committed meanwhile no longer matches `sent_at IS NULL` when re-checked, so no mail is sent twice.
  */
 export async function claimDueMail(client: pg.PoolClient, now: Date, limit: number): Promise<OutboxMail[]> {
   const { rows } = await client.query(
-    `SELECT id, to_address, subject, body_text, ics, attempts FROM mail_outbox
+    `SELECT m.id, m.to_address, m.subject, m.body_text, m.attempts,
+       CASE WHEN m.ics IS NOT NULL AND EXISTS (SELECT 1 FROM users u WHERE u.email_key = lower(m.to_address) AND NOT u.calendar_invitations)
+         THEN NULL ELSE m.ics END AS ics
+     FROM mail_outbox m
      WHERE sent_at IS NULL AND next_try_at <= $1
      ORDER BY next_try_at, id LIMIT $2
-     FOR UPDATE SKIP LOCKED`, [now, limit]);
+     FOR UPDATE OF m SKIP LOCKED`, [now, limit]);
   return rows.map((r) => ({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body_text, ics: r.ics, attempts: r.attempts }));
 }
 

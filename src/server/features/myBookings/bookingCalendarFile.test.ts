@@ -49,16 +49,18 @@ describe('GET /api/bookings/my/{id}.ics', () => {
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="hotdesk-booking-${id}.ics"`);
     expect(res.headers['cache-control']).toBe('no-store');
-    const updatedAt = (await t.pool.query<{ updated_at: Date }>('SELECT updated_at FROM bookings WHERE id = $1', [id])).rows[0]!.updated_at;
+    const sequence = (await t.pool.query<{ ics_sequence: number }>('SELECT ics_sequence FROM bookings WHERE id = $1', [id])).rows[0]!.ics_sequence;
     const mailed = fillIcs(bookingIcsTemplate({
       start: START, finish: FINISH, description: 'Quarterly planning; budget, roadmap', roomName: 'Thames', locationName: 'Floor 1', siteName: 'London HQ',
-    }, NOW), id, updatedAt);
-    // Everything but the product name is the mailed entry's, line for line.
-    const same = (ics: string) => linesOf(ics).filter((l) => !l.startsWith('PRODID:'));
+      timeZone: 'Europe/London', bookerName: 'Olive Owner', bookerEmail: 'owner@example.org', status: 1,
+    }, NOW, t.deps.config.mailFrom), id, sequence);
+    // Everything but the product name and the method (a file publishes; the mail invites) is the mailed invitation's, line for line.
+    const same = (ics: string) => linesOf(ics).filter((l) => !l.startsWith('PRODID:') && !l.startsWith('METHOD:'));
     expect(same(res.body)).toEqual(same(mailed));
     expect(prop(res.body, 'UID')).toBe(`UID:hotdesk-booking-${id}`);
-    expect(prop(res.body, 'DTSTART')).toBe('DTSTART:20300107T090000Z');
-    expect(prop(res.body, 'DTEND')).toBe('DTEND:20300107T100000Z');
+    // On the site's clock with its VTIMEZONE (issue 23); London is on UTC in January.
+    expect(prop(res.body, 'DTSTART;TZID=Europe/London')).toBe('DTSTART;TZID=Europe/London:20300107T090000');
+    expect(prop(res.body, 'DTEND;TZID=Europe/London')).toBe('DTEND;TZID=Europe/London:20300107T100000');
     expect(res.body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(res.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
   });

@@ -4,6 +4,7 @@ import { resolveRoomCheckIns, shouldAutoCancel } from '../../../domain/checkIn.j
 import type { AppDeps } from '../../deps.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { CheckInLimiter } from '../checkIn/checkInLimiter.js';
+import { bookingInvitation } from '../mail/bookingInvitation.js';
 import { notify } from '../notifications/notify.js';
 import { inTransaction } from '../orgAccess/orgAccess.repo.js';
 import { lockCandidates, markAutoCancelled, type NoShowCandidate } from './noShow.repo.js';
@@ -25,7 +26,7 @@ const releasable = (c: NoShowCandidate, now: Date): boolean =>
  * update, notify, commit, so every instance may run this at once and each booking changes once.
  * Returns the ids released.
  */
-export async function releaseNoShows(deps: Pick<AppDeps, 'pool' | 'now'> & { config?: Pick<AppDeps['config'], 'mailLocale'> }): Promise<number[]> {
+export async function releaseNoShows(deps: Pick<AppDeps, 'pool' | 'now'> & { config?: Partial<Pick<AppDeps['config'], 'mailLocale' | 'mailFrom'>> }): Promise<number[]> {
   const released: number[] = [];
   for (;;) {
     const now = deps.now();
@@ -36,7 +37,11 @@ export async function releaseNoShows(deps: Pick<AppDeps, 'pool' | 'now'> & { con
       for (const c of due.filter((d) => changed.has(d.id))) {
         // The shared date format on the site's clock, in mail's language: 'Mon, 7 Jan 2030, 09:00' (en-GB).
         const when = formatDayTime(c.starts_at, { timeZone: c.time_zone, locale: deps.config?.mailLocale ?? FALLBACK_LOCALE, short: true, withYear: true });
+        // The CANCEL that takes the meeting out of the person's calendar (issue 23), when mail has a sender.
+        const mailFrom = deps.config?.mailFrom;
+        const ics = mailFrom ? await bookingInvitation(client, { mailFrom }, c.id) : undefined;
         await notify(client, {
+          ...(ics ? { ics } : {}),
           userIds: [c.booked_by_user_id],
           emails: c.on_behalf_of_email ? [c.on_behalf_of_email] : [],
           subject: 'Room booking released: nobody checked in',

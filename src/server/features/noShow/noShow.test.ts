@@ -54,6 +54,11 @@ describe('no-show release', () => {
     expect(mail[0].subject).toBe('Room booking released: nobody checked in');
     expect(mail[0].body_text).toContain('Thames');
     expect(push).toEqual([{ user_id: owner.id }]);
+    // The mail takes the meeting out of the calendar that holds its invitation (issue 23): a CANCEL of its UID.
+    expect(t.deps.config.mailFrom).toBeTruthy();
+    const ics = (await t.pool.query('SELECT ics FROM mail_outbox ORDER BY id LIMIT 1')).rows[0].ics as string;
+    expect(ics).toContain('METHOD:CANCEL');
+    expect(ics).toContain(`UID:hotdesk-booking-${id}`);
     // the slot is free again: another booking of the same time is allowed by the exclusion constraint
     await expect(book()).resolves.toBeGreaterThan(0);
   });

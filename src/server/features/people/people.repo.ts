@@ -4,11 +4,15 @@ import type { Db } from '../orgAccess/orgAccess.repo.js';
 export const SEARCH_LIMIT = 50;
 const contains = (q: string) => `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** People whose name or e-mail contains the text; closest (prefix) matches first. */
+/**
+ * People whose name or e-mail contains the text; closest (prefix) matches first. Erased people
+ * (personalData/erasure.repo.ts: their row is a tombstone with an address in the reserved .invalid
+ * domain) are nobody to choose any more.
+ */
 export async function searchPeople(db: Db, text: string): Promise<PersonRef[]> {
   const { rows } = await db.query<PersonRef>(
     `SELECT id AS "Id", full_name AS "FullName", email AS "Email" FROM users
-     WHERE full_name ILIKE $1 OR email ILIKE $1
+     WHERE (full_name ILIKE $1 OR email ILIKE $1) AND email_key NOT LIKE '%@erased.invalid'
      ORDER BY (full_name ILIKE $2 OR email ILIKE $2) DESC, lower(full_name), email_key LIMIT ${SEARCH_LIMIT}`,
     [contains(text), contains(text).slice(1)],
   );

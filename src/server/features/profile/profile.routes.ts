@@ -4,9 +4,11 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import { toErrorReply } from '../../http/errorHandler.js';
 import { requireUser } from '../../http/guard.js';
+import { invitationSettingRoutes } from './invitationSetting.routes.js';
 import { saveMyProfile } from './profile.service.js';
 
 export const profileRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
+  await app.register(invitationSettingRoutes(deps));
   // SPEC 7: the answer has Success and Error. A refused save is a 400 whose body carries both the
   // usual { Error, Code, Errors } and Success: false, so either reading of the contract works.
   app.post('/api/users/me', {

@@ -42,8 +42,9 @@ describe('POST /api/bookings/room', () => {
     for (const m of mails) {
       expect(m.subject).toBe('Room booked: Thames, Tue, 2 Apr 2030, 09:00–10:00');
       expect(m.body_text).toContain('Room: Thames (Floor 1, London HQ)');
-      expect(m.ics).toContain('DTSTART:20300402T080000Z');
-      expect(m.ics).toContain('DTEND:20300402T090000Z');
+      // The site's clock with its VTIMEZONE (issue 23).
+      expect(m.ics).toContain('DTSTART;TZID=Europe/London:20300402T090000');
+      expect(m.ics).toContain('DTEND;TZID=Europe/London:20300402T100000');
       expect(m.ics).toContain('SUMMARY:Team sync');
     }
     const push = (await t.pool.query('SELECT user_id FROM push_outbox')).rows;
@@ -65,8 +66,8 @@ describe('POST /api/bookings/room', () => {
       .toEqual([{ user_id: o.staff.id, title: 'Room booked: Thames, Tue, 2 Apr 2030, 09:00–10:00', url: '/menu/mybookings' }]);
     // The calendar entry's sequence never runs ahead of the one a later change of the booking sends.
     const seq = Number(/SEQUENCE:(\d+)/.exec(mails[0]!.ics!)![1]);
-    const updated = (await t.pool.query('SELECT updated_at FROM bookings')).rows[0].updated_at as Date;
-    expect(seq).toBe(Math.floor(updated.getTime() / 1000) % 2_000_000_000);
+    const stored = (await t.pool.query('SELECT ics_sequence FROM bookings')).rows[0].ics_sequence as number;
+    expect(seq).toBe(stored); // bookings.ics_sequence, raised by every later change (migration 0023)
   });
 
   it('a request with nobody to tell (no approvers, no NotificationEmail) is saved and queues nothing', async () => {

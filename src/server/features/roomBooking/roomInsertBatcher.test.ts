@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing/testApp.js';
-import { bookingIcsTemplate, icsSequence } from '../mail/bookingIcs.js';
+import { bookingIcsTemplate } from '../mail/bookingIcs.js';
 import { createOrg, resetBookings, type Org } from './roomBookingTestKit.js';
 import { RoomInsertBatcher, type NotifiedRoomBooking } from './roomInsertBatcher.js';
 
@@ -54,17 +54,18 @@ describe('RoomInsertBatcher', () => {
       expect(booking).toMatchObject({ RoomId: o.thames, RoomName: 'Thames', Start: items[i]!.booking.start.toISOString(), Description: `Meeting ${i}`, Status: 1 });
       return booking;
     });
-    const stored = (await t.pool.query('SELECT id, description, updated_at FROM bookings')).rows;
+    const stored = (await t.pool.query('SELECT id, description, ics_sequence FROM bookings')).rows;
     expect(stored).toHaveLength(30);
     expect((await pushes()).map((p) => p.title).sort()).toEqual(items.map((i) => i.notice.subject).sort());
     const queued = await mails();
     expect(queued).toHaveLength(30);
-    // Each calendar entry names its own booking, and its SEQUENCE is that booking's updated_at.
+    // Each invitation names its own booking, and its SEQUENCE is that booking's ics_sequence (migration 0023).
     for (const booking of bookings) {
       const mail = queued.find((m) => m.subject === `Room booked: ${booking.Description}`)!;
       const row = stored.find((s) => Number(s.id) === booking.Id)!;
-      expect(mail.ics).toContain(`\r\nUID:hotdesk-booking-${booking.Id}\r\nSUMMARY:${booking.Description}\r\n`);
-      expect(mail.ics).toContain(`\r\nSEQUENCE:${icsSequence(row.updated_at)}\r\n`);
+      expect(mail.ics).toContain(`\r\nUID:hotdesk-booking-${booking.Id}\r\n`);
+      expect(mail.ics).toContain(`\r\nSUMMARY:${booking.Description}\r\n`);
+      expect(mail.ics).toContain(`\r\nSEQUENCE:${row.ics_sequence}\r\n`);
       expect(mail.ics!.endsWith('END:VCALENDAR\r\n')).toBe(true);
     }
   });

@@ -9,7 +9,7 @@ import { badInput, notFound } from '../../http/errors.js';
 import { loadDeskContext } from '../deskBooking/deskBooking.repo.js';
 import { publishedDesks } from '../deskBooking/publishedDesks.js';
 import { namesOnMapSetting } from '../settings/settings.service.js';
-import { countRead } from './readLimit.js';
+import { countRead } from '../../http/perPersonLimit.js';
 import { teammateDesks } from './nearTeam.repo.js';
 
 /** Reads per person and minute, as for Who's in: the answer says roughly where teammates sit that day. */

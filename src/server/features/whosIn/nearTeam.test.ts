@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEAR_TEAM_DISTANCE } from '../../../domain/nearTeam.js';
 import { insertPublishedFloorplan } from '../../testing/fixtures.js';
 import { call } from '../orgAccess/orgTestKit.js';
-import { TOO_MANY_READS } from './readLimit.js';
+import { TOO_MANY_READS } from '../../http/perPersonLimit.js';
 import { NEAR_TEAM_READS_PER_MINUTE } from './nearTeam.service.js';
 import { insertDeskBooking, setNames, whosInOrganisation, type Place } from './whosInTestKit.js';
 

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
 import { namesOnMapSetting } from '../settings/settings.service.js';
-import { countRead } from './readLimit.js';
+import { countRead } from '../../http/perPersonLimit.js';
 import { placeNames, type PlaceNames } from './placeNames.js';
 import { whosInJson, type VisibleDay } from './whosIn.json.js';
 import { deskBookingsOfDay, type DayDeskRow } from './whosIn.repo.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../orgAccess/orgTestKit.js';
 import { insertDeskBooking, setNames, whosInOrganisation } from './whosInTestKit.js';
-import { TOO_MANY_READS } from './readLimit.js';
+import { TOO_MANY_READS } from '../../http/perPersonLimit.js';
 import { WHOS_IN_READS_PER_MINUTE } from './whosIn.service.js';
 import { WhosInResponse } from '../../../domain/wire/whosIn.js';
 

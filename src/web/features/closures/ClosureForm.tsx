@@ -6,7 +6,7 @@ import { ApiError } from '../../app/api.js';
 import { DayInput } from '../appShell/DayInput.js';
 import { TimeOfDaySelect } from '../appShell/TimeOfDaySelect.js';
 import { AffectedBookingsList } from './AffectedBookingsList.js';
-import { closuresKey, confirmLabel, createClosure, previewClosure } from './closuresApi.js';
+import { closuresKey, confirmLabel, staleAfterClosureChange, createClosure, previewClosure } from './closuresApi.js';
 import { initialForm, toClosureInput, type ClosureFormState } from './closureFormState.js';
 import { useSitePlaces } from './useSitePlaces.js';
 
@@ -27,6 +27,7 @@ export function ClosureForm({ siteId, timeZone, onDone }: { siteId: number; time
     mutationFn: (token: string) => createClosure({ ...toClosureInput(siteId, form, timeZone), Token: token }),
     onSuccess: async (res) => {
       await client.invalidateQueries({ queryKey: closuresKey(siteId) });
+      for (const queryKey of staleAfterClosureChange) void client.invalidateQueries({ queryKey });
       setForm(initialForm(timeZone));
       setPreview(null);
       onDone(res.CancelledCount === 0 ? 'Closure created.' : `Closure created; ${res.CancelledCount} ${res.CancelledCount === 1 ? 'booking' : 'bookings'} cancelled.`);

@@ -12,7 +12,7 @@ import { DayInput } from '../appShell/DayInput.js';
 import { useDateFormat } from '../appShell/useDateFormat.js';
 import { listSites } from '../manageBookings/manageBookingsApi.js';
 import { ClosureForm } from './ClosureForm.js';
-import { closuresKey, deleteClosure, listClosures } from './closuresApi.js';
+import { closuresKey, deleteClosure, listClosures, staleAfterClosureChange } from './closuresApi.js';
 import { HolidayImport } from './HolidayImport.js';
 import { useSitePlaces, type PlaceOption } from './useSitePlaces.js';
 
@@ -93,7 +93,10 @@ function ClosureRow({ closure: c, timeZone, places }: { closure: AdminClosure; t
   const [asking, setAsking] = useState(false);
   const removing = useMutation({
     mutationFn: () => deleteClosure(c.Id),
-    onSuccess: () => client.invalidateQueries({ queryKey: closuresKey(c.SiteId) }),
+    onSuccess: () => {
+      for (const queryKey of staleAfterClosureChange) void client.invalidateQueries({ queryKey });
+      return client.invalidateQueries({ queryKey: closuresKey(c.SiteId) });
+    },
   });
   return (
     <Paper withBorder p="sm" data-testid="closure-row">

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CLOSURE_LIMITS, type ClosureImportPreview } from '../../../domain/wire/closures.js';
 import { useDateFormat } from '../appShell/useDateFormat.js';
 import { AffectedBookingsList } from './AffectedBookingsList.js';
-import { closuresKey, confirmLabel, importHolidays } from './closuresApi.js';
+import { closuresKey, confirmLabel, staleAfterClosureChange, importHolidays } from './closuresApi.js';
 
 /**
  * Public holidays from an .ics file (a government's or a calendar app's): the browser reads the
@@ -34,6 +34,7 @@ export function HolidayImport({ siteId, timeZone, onDone }: { siteId: number; ti
     onSuccess: async (res) => {
       if (!('Closures' in res)) return;
       await client.invalidateQueries({ queryKey: closuresKey(siteId) });
+      for (const queryKey of staleAfterClosureChange) void client.invalidateQueries({ queryKey });
       setPreview(null); setFile(null); setText(null);
       onDone(`${res.Closures.length} holidays imported${res.CancelledCount > 0 ? `; ${res.CancelledCount} bookings cancelled` : ''}.`);
     },

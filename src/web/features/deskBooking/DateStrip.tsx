@@ -1,10 +1,12 @@
 import { Button, Group, NativeSelect, ScrollArea, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMinutes } from '../../../domain/dateFormat.js';
 import { daysFrom, longDay, nextDay, shortDay } from '../../../domain/deskRoute.js';
 import { DESK_EARLIEST, defaultDeskEnd, defaultDeskStart, pickDeskTime, shownDeskTimes, type DeskTimePicks } from '../../../domain/deskTimes.js';
 import type { WallClock } from '../../../domain/wallClock.js';
 import { deskTimeOptions } from './deskBookingView.js';
+import { ClosedMark } from '../closures/ClosedMark.js';
+import type { DayClosure } from '../closures/closedPlaces.js';
 
 /** Days the strip offers when no advance limit applies (and the most it ever shows). */
 const DAYS_WITHOUT_LIMIT = 14;
@@ -12,18 +14,28 @@ const MOST_DAYS = 31;
 
 export interface DeskWhen { date: string; start: number; end: number }
 
+/** A day the floor is closed all day: a grey hatch (not colour alone: a padlock and the button's name say it too). */
+const CLOSED_DAY_LOOK = {
+  background: 'repeating-linear-gradient(135deg, #e9ecef 0 5px, #dee2e6 5px 10px)', borderColor: '#495057', color: '#212529',
+} as const;
+
 /**
  * The day and the times on the floorplan screen itself (issue 20): a strip of days from today (the
  * site's) to the advance limit, and the start and end pickers with the deskTimes rules. Every change
  * is reported at once; the screen puts it in the address and the map refreshes in place.
  */
-export function DateStrip({ when, now, lastDay, onChange }: {
+export function DateStrip({ when, now, lastDay, onChange, closed }: {
   when: DeskWhen;
   /** Now on the site's wall clock. */
   now: WallClock;
   /** The last day that can be booked (advance limit), or null when there is none. */
   lastDay: string | null;
   onChange: (when: DeskWhen) => void;
+  /**
+   * Days the floor (or the whole site) is closed (issue 22): hatched with a padlock when closed all
+   * day, a padlock alone when closed part of it; the button's name says so with the reason.
+   */
+  closed?: ReadonlyMap<string, DayClosure>;
 }) {
   const [picks, setPicks] = useState<DeskTimePicks>({ start: when.start, end: when.end, changed: 'start' });
   const days = useMemo(() => {
@@ -34,6 +46,11 @@ export function DateStrip({ when, now, lastDay, onChange }: {
     return list.includes(when.date) ? list : [when.date, ...list].sort();
   }, [now.date, lastDay, when.date]);
   const options = useMemo(() => deskTimeOptions(when.date, now), [when.date, now]);
+  // The chosen day in view (a day weeks ahead, from a link, sits at the strip's end).
+  const strip = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    strip.current?.querySelector('[aria-pressed="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [when.date]);
 
   const chooseDay = (date: string) => {
     if (date === when.date) return;
@@ -59,22 +76,33 @@ export function DateStrip({ when, now, lastDay, onChange }: {
       <div style={{ minWidth: 0, flex: '1 1 320px' }}>
         <Text size="sm" fw={500} id="desk-day-label" mb={4}>Day</Text>
         <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-          <Group gap={6} wrap="nowrap" role="group" aria-labelledby="desk-day-label" pb={2}>
+          <Group ref={strip} gap={6} wrap="nowrap" role="group" aria-labelledby="desk-day-label" pb={2}>
             {days.map((d) => {
               const { weekday, day } = shortDay(d);
               const chosen = d === when.date;
               const disabled = d < now.date;
+              const shut = closed?.get(d);
+              const shutWords = shut ? `, ${shut.allDay ? 'closed' : 'partly closed'}: ${shut.closure.Reason}` : '';
               return (
-                <Button key={d} size="compact-md" h={48} w={64} px={4} style={{ flex: '0 0 auto' }} variant={chosen ? 'filled' : 'default'} aria-pressed={chosen} disabled={disabled && !chosen}
-                  aria-label={`${longDay(d)}${d === now.date ? ' (today)' : ''}`} data-day={d} onClick={() => chooseDay(d)}
+                <Button key={d} size="compact-md" h={48} w={64} px={4} variant={chosen ? 'filled' : 'default'} aria-pressed={chosen} disabled={disabled && !chosen}
+                  aria-label={`${longDay(d)}${d === now.date ? ' (today)' : ''}${shutWords}`} title={shut ? `${shut.allDay ? 'Closed' : 'Partly closed'}: ${shut.closure.Reason}` : undefined}
+                  data-day={d} data-closed={shut ? (shut.allDay ? 'all-day' : 'part') : undefined} onClick={() => chooseDay(d)}
+                  style={{ flex: '0 0 auto', ...(shut?.allDay && !chosen ? CLOSED_DAY_LOOK : {}) }}
                   styles={{ label: { flexDirection: 'column', lineHeight: 1.15, overflow: 'visible' } }}>
-                  <span style={{ fontSize: 12, fontWeight: 500 }}>{d === now.date ? 'Today' : weekday}</span>
+                  <span style={{ fontSize: 12, fontWeight: 500, display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+                    {shut && <ClosedMark size={11} />}{d === now.date ? 'Today' : weekday}
+                  </span>
                   <span style={{ fontSize: 14, fontWeight: 700 }}>{day}</span>
                 </Button>
               );
             })}
           </Group>
         </ScrollArea>
+        {closed && closed.size > 0 && (
+          <Text size="xs" c="dark.6" mt={2} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            <ClosedMark size={11} /> Closed: hatched days all day, the others part of the day
+          </Text>
+        )}
       </div>
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <NativeSelect label="Start" w={96} data={toOptions(options.starts)} value={String(when.start)}

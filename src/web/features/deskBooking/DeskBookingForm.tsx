@@ -1,10 +1,11 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent, Ref } from 'react';
+import { RepeatControl, SeriesBookedDialog, SeriesPreviewList, useDeskSeries, type DeskRepeatProps } from '../bookingSeries/index.js';
 
 /** The optional fields and Save (SPEC 2.4), for the desk chosen in the panel. */
 export function DeskBookingForm({
   choice, description, onDescription, onBehalfOf, onOnBehalfOf, emailError, onEmailBlur, hasParking, includeParking, onIncludeParking,
-  saveError, errorRef, canSave, saving, onSubmit,
+  saveError, errorRef, canSave, saving, onSubmit, repeat,
 }: {
   /** 'Selected: Desk 3, 09:00 to 12:30' or the hint to pick one. */
   choice: string;
@@ -22,9 +23,19 @@ export function DeskBookingForm({
   canSave: boolean;
   saving: boolean;
   onSubmit: (e: FormEvent) => void;
+  /** Repeating (issue 22): with Repeat on, the button checks the dates and the chosen ones are booked as a series. */
+  repeat?: DeskRepeatProps;
 }) {
+  const series = useDeskSeries(repeat ?? { input: null, timeZone: undefined, onBooked: () => undefined });
+  const { flow } = series;
+  const submit = (e: FormEvent) => {
+    if (!flow.on) return onSubmit(e);
+    e.preventDefault();
+    if (series.ready) flow.checkDates();
+  };
+  const deskName = flow.booked?.Booked[0]?.DeskName;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Book the desk">
+    <form onSubmit={submit} noValidate aria-label="Book the desk">
       <Stack gap="sm">
         <Text fw={600} id="desk-choice">{choice}</Text>
         <TextInput label="Reason (optional)" value={description} maxLength={500} onChange={(e) => onDescription(e.currentTarget.value)} />
@@ -32,13 +43,20 @@ export function DeskBookingForm({
           value={onBehalfOf} error={emailError} autoComplete="off"
           onChange={(e) => onOnBehalfOf(e.currentTarget.value)} onBlur={onEmailBlur} />
         {hasParking && <Checkbox label="Include parking" checked={includeParking} onChange={(e) => onIncludeParking(e.currentTarget.checked)} />}
+        {repeat && <RepeatControl draft={flow.draft} onChange={flow.setDraft} firstDate={series.firstDate} errors={flow.errors} words={flow.words} />}
         {saveError && (
           <Alert color="red" role="alert" ref={errorRef} tabIndex={-1} title="Not booked" styles={{ title: { color: '#8a1c1c' }, label: { color: '#8a1c1c' } }}>{saveError}</Alert>
         )}
+        {flow.on && !flow.preview && flow.formError && (
+          <Alert color="red" role="alert" title="Unable to check the dates" styles={{ title: { color: '#8a1c1c' }, message: { color: '#8a1c1c' } }}>{flow.formError}</Alert>
+        )}
         <Group>
-          <Button type="submit" disabled={!canSave} loading={saving} aria-describedby="desk-choice">Save</Button>
+          <Button type="submit" disabled={!canSave} loading={saving || flow.checking} aria-describedby="desk-choice">{flow.on ? 'Check dates' : 'Save'}</Button>
         </Group>
+        {flow.on && series.ready && <SeriesPreviewList flow={flow} timeZone={series.timeZone} />}
       </Stack>
+      <SeriesBookedDialog booked={flow.booked} what={deskName ? (/^desk\b/i.test(deskName) ? deskName : `Desk ${deskName}`) : 'the desk'}
+        timeZone={series.timeZone} words={flow.bookedWords} onDone={flow.dismissBooked} />
     </form>
   );
 }

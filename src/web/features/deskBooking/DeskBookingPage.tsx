@@ -1,5 +1,5 @@
 import { Alert, Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { advanceLimitDate, isWithinAdvanceLimit, resolveConstraint } from '../../../domain/advanceLimit.js';
@@ -8,6 +8,7 @@ import { toWallClock } from '../../../domain/wallClock.js';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import type { LayoutRecord } from '../../../domain/wire/floorplans.js';
 import { ApiError } from '../../app/api.js';
+import { useLiveEvents } from '../../app/live/useLiveEvents.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
@@ -30,7 +31,11 @@ import { DESK_LOOKS } from '../../floorplan/view/deskStates.js';
 import { DateStrip, type DeskWhen } from './DateStrip.js';
 import { DeskFilters } from './DeskFilters.js';
 import { DeskPanel } from './DeskPanel.js';
-import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, occupantsOf } from './deskMapView.js';
+import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, occupantsOf, withClosedDesks } from './deskMapView.js';
+import { closedDays, closedFloor, closedUntilWords, closesLocation, mergeClosures } from '../closures/closedPlaces.js';
+import { ClosedMark } from '../closures/ClosedMark.js';
+import { DESK_EARLIEST, DESK_LATEST_END } from '../../../domain/deskTimes.js';
+import { daysFrom, nextDay } from '../../../domain/deskRoute.js';
 import { useFavouriteDesks } from './useFavouriteDesks.js';
 import { useNearTeam } from './useNearTeam.js';
 import { NEAR_TEAM_DISTANCE } from '../../../domain/nearTeam.js';
@@ -77,6 +82,12 @@ export function DeskBookingPage() {
   const navigate = useNavigate();
   const { settings } = useLoadedSettings();
   const queryClient = useQueryClient();
+  // A desk booked, released or cancelled on this floor by anyone turns taken or free here within a
+  // second or two, without a reload (issue 24).
+  useLiveEvents(
+    (m) => m.type === 'resync' || (m.type === 'booking' && m.booking.FloorplanId === floorplanId),
+    () => void queryClient.invalidateQueries({ queryKey: deskKeys.occupancyOf(floorplanId) }),
+  );
 
   // Fresh for a minute: a layout prefetched as the app opened (prefetch.ts) is not fetched twice. A
   // desk taken meanwhile invalidates it anyway.
@@ -101,10 +112,48 @@ export function DeskBookingPage() {
     placeholderData: keepPreviousData,
   });
 
+  // Closures (issue 22): asked for with the layout (no time zone needed), over every day the strip shows.
+  const [nowWall] = useState(() => new Date());
+  const closuresQs = useQueries({
+    queries: deskQueries.closures(siteId, range?.start.date ?? '1970-01-01', nowWall)
+      .map((q) => ({ ...q, enabled: siteId > 0 && range !== null, staleTime: 60_000, placeholderData: keepPreviousData })),
+  });
+  const closuresFailed = closuresQs.some((q) => q.isError);
+  const closureLists = closuresQs.map((q) => q.data);
+  const closuresIn = closureLists.every((l) => l !== undefined);
+  // One list, a new array only when an answer changes (there are one or two answers).
+  const [firstList, secondList] = closureLists;
+  const closuresData = useMemo(() => (closuresIn ? mergeClosures([firstList, secondList]) : undefined), [closuresIn, firstList, secondList]);
+  const closuresQ = { data: closuresData, isError: closuresFailed };
+  // The map waits for them (they are in long before the bookings, which wait for the site's zone), so a
+  // closed desk is never drawn free first; a failed call draws the map without them (the server still refuses).
+  const closuresSettled = closuresData !== undefined || closuresFailed;
+
   const drawing = useMemo(() => parseDrawing(layout?.Json), [layout?.Json]);
   const occupancy = occupancyQ.data;
-  const deskStates = useMemo(() => (drawing && occupancy ? deskStatesFor(drawing.desks, occupancy) : undefined), [drawing, occupancy]);
-  const deskDetails = useMemo(() => (occupancy && timeZone ? deskDetailsFor(occupancy, timeZone) : undefined), [occupancy, timeZone]);
+  const closed = useMemo(() => (drawing && instants && closuresQ.data
+    ? closedFloor(closuresQ.data, { locationId, floorplanId }, drawing.desks.map((d) => d.id), new Date(instants.start), new Date(instants.end))
+    : null), [drawing, instants, closuresQ.data, locationId, floorplanId]);
+  const deskStates = useMemo(() => (drawing && occupancy && closuresSettled
+    ? withClosedDesks(deskStatesFor(drawing.desks, occupancy), closed?.desks ?? new Map()) : undefined), [drawing, occupancy, closuresSettled, closed]);
+  // A closed desk's accessible name and panel say why and until when (site clock).
+  const closedWhy = useMemo(() => {
+    const why = new Map<string, string>();
+    if (!closed || !timeZone) return why;
+    const words = new Map<number, string>();
+    for (const [id, c] of closed.desks) {
+      if (!words.has(c.Id)) words.set(c.Id, closedUntilWords(c, timeZone));
+      why.set(id, words.get(c.Id)!);
+    }
+    return why;
+  }, [closed, timeZone]);
+  const deskDetails = useMemo(() => {
+    const booked = occupancy && timeZone ? deskDetailsFor(occupancy, timeZone) : undefined;
+    if (!booked || closedWhy.size === 0 || !deskStates) return booked;
+    const all = new Map(booked);
+    for (const [id, why] of closedWhy) if (deskStates.get(id) === 'closed') all.set(id, why);
+    return all;
+  }, [occupancy, timeZone, closedWhy, deskStates]);
   const deskTimes = useMemo(() => (occupancy && timeZone ? deskDetailsFor(occupancy, timeZone, false) : undefined), [occupancy, timeZone]);
   const occupants = useMemo(() => occupantsOf(occupancy ?? []), [occupancy]);
   const labels = useMemo(() => (drawing && deskStates ? deskMapLabels(drawing.desks, deskStates, occupants) : undefined), [drawing, deskStates, occupants]);
@@ -148,8 +197,9 @@ export function DeskBookingPage() {
     setShownId(id);
     setSaveError(null);
     if (state === 'bookable') setAnnouncement(`${deskLabel(desk)} selected.`);
+    else if (state === 'closed') setAnnouncement(`${deskLabel(desk)} cannot be chosen. ${closedWhy.get(id) ?? 'It is closed.'}`);
     else setAnnouncement(`${deskLabel(desk)} is ${DESK_LOOKS[state].words} and cannot be chosen.`);
-  }, [desksById, deskStates]);
+  }, [desksById, deskStates, closedWhy]);
   const onListSelect = useCallback((id: string) => {
     onDeskActivate(id);
     setBringIntoView(id);
@@ -207,7 +257,6 @@ export function DeskBookingPage() {
     return advanceLimitDate(resolveConstraint({ location: location?.DeskBookingConstraint, site, global: settings.GlobalDeskConstraint }), new Date(), timeZone);
   }, [siteQ.data, locationsQ.data, locationId, settings.GlobalDeskConstraint, timeZone]);
   const beyondLimit = instants !== null && !isWithinAdvanceLimit(new Date(instants.start), limitDate);
-  const [nowWall] = useState(() => new Date());
   const siteNow = useMemo(() => (timeZone ? toWallClock(nowWall, timeZone) : null), [nowWall, timeZone]);
   const lastDay = limitDate && timeZone ? toWallClock(new Date(limitDate.getTime() - 1), timeZone).date : null;
 
@@ -243,7 +292,16 @@ export function DeskBookingPage() {
     });
   };
 
-  const captionOf = useCallback((d: Desk) => deskCaption(d, deskStates?.get(d.id), occupants.get(d.id)), [deskStates, occupants]);
+  const captionOf = useCallback((d: Desk) => deskCaption(d, deskStates?.get(d.id), occupants.get(d.id), closed?.desks.get(d.id)),
+    [deskStates, occupants, closed]);
+  // The date strip's closed days: the floor or the whole site closed over the bookable hours (site clock).
+  const stripClosed = useMemo(() => {
+    if (!closuresQ.data || !timeZone || !siteNow || !range) return undefined;
+    let last = siteNow.date;
+    for (let i = 0; i < 31; i++) last = nextDay(last); // every day the strip can show (DateStrip's MOST_DAYS)
+    const days = [range.start.date, ...daysFrom(siteNow.date, last, 32)];
+    return closedDays(closuresQ.data, (c) => closesLocation(c, locationId), days, timeZone, DESK_EARLIEST, DESK_LATEST_END);
+  }, [closuresQ.data, timeZone, siteNow, range, locationId]);
   const loadError = layoutQ.error ? layoutError(layoutQ.error) : layout && !drawing ? layoutError(null) : null;
   const occupancyError = occupancyQ.error ? bookingsError(occupancyQ.error) : null;
   const refreshing = occupancyQ.isPlaceholderData && occupancyQ.isFetching;
@@ -273,7 +331,8 @@ export function DeskBookingPage() {
             )}
             {siteNow && (
               <Paper withBorder p="sm">
-                <DateStrip key={floorplanId} when={{ date: range.start.date, start: range.start.minutes, end: range.end.minutes }} now={siteNow} lastDay={lastDay} onChange={changeWhen} />
+                <DateStrip key={floorplanId} when={{ date: range.start.date, start: range.start.minutes, end: range.end.minutes }} now={siteNow} lastDay={lastDay} onChange={changeWhen}
+                  closed={stripClosed} />
                 <Text size="sm" mt="xs" role="status" aria-live="polite">
                   <Text span fw={600}>When:</Text> {describeRange(range.start, range.end)}{timeZone ? ` (${timeZone} time)` : ''}{refreshing ? '. Updating the map…' : ''}
                 </Text>
@@ -284,7 +343,14 @@ export function DeskBookingPage() {
                 Desks here can only be booked up to {longDay(toWallClock(limitDate, timeZone).date)}. Choose an earlier day above.
               </Alert>
             )}
-            {(layoutQ.isLoading || (instants && occupancyQ.isLoading)) && <Loading what="the floorplan" />}
+            {closed?.floor && timeZone && (
+              <Alert color="gray" variant="outline" role="status" data-closed-banner="" icon={<ClosedMark size={18} color="#343a40" />}
+                title={closed.floor.Scope.WholeSite ? 'The whole site is closed at this time' : 'This floor is closed at this time'}>
+                {closedUntilWords(closed.floor, timeZone)}. No desk here can be booked then; choose another day or time above.
+              </Alert>
+            )}
+            {closuresQ.isError && <Text size="sm" c="red.9" role="alert">Closures could not be loaded: closed desks may show as free (booking them will be refused).</Text>}
+            {(layoutQ.isLoading || (instants && occupancyQ.isLoading) || !closuresSettled) && <Loading what="the floorplan" />}
             {drawing && deskStates && (
               <>
                 <DeskFilters tags={tags} chosen={chosenTags} onChosen={setChosenTags} favouritesOnly={favouritesOnly} onFavouritesOnly={setFavouritesOnly}
@@ -305,7 +371,8 @@ export function DeskBookingPage() {
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, md: 4 }}>
                     <Stack gap="md">
-                      <DeskPanel desk={shown} state={shownState} occupant={shown ? occupants.get(shown.id) : undefined} detail={shown ? deskTimes?.get(shown.id) : undefined}
+                      <DeskPanel desk={shown} state={shownState} occupant={shown ? occupants.get(shown.id) : undefined}
+                        detail={shown ? (shownState === 'closed' ? closedWhy.get(shown.id) : deskTimes?.get(shown.id)) : undefined}
                         teamName={teamName} favourite={shown ? favourites.has(shown.id) : false} favouriteBusy={toggleFavourite.isPending}
                         onFavourite={shown?.bookable ? () => toggleFavourite.mutate({ deskId: shown.id, on: !favourites.has(shown.id) }) : null}
                         onClose={() => setShownId(null)}>
@@ -317,7 +384,10 @@ export function DeskBookingPage() {
                           onOnBehalfOf={(v) => { setOnBehalfOf(v); if (emailError) setEmailError(null); }} emailError={emailError}
                           onEmailBlur={() => setEmailError(isValidOptionalEmail(onBehalfOf) ? null : INVALID_EMAIL)}
                           hasParking={layout?.HasParking ?? false} includeParking={includeParking} onIncludeParking={setIncludeParking}
-                          saveError={saveError} errorRef={errorRef} canSave={Boolean(selected) && !beyondLimit} saving={save.isPending} onSubmit={submit} />
+                          saveError={saveError} errorRef={errorRef} canSave={Boolean(selected) && !beyondLimit} saving={save.isPending} onSubmit={submit}
+                          repeat={{ timeZone, onBooked: () => void queryClient.invalidateQueries({ queryKey: deskKeys.occupancyOf(floorplanId) }),
+                            input: selected && instants && layout ? { Start: instants.start, Finish: instants.end, FloorplanId: floorplanId, DeskId: selected.id, LayoutId: layout.Id,
+                              IncludeParking: layout.HasParking && includeParking, Description: description.trim(), OnBehalfOfEmail: onBehalfOf.trim() } : null }} />
                       </DeskPanel>
                       <div ref={freeListRef}><FreeDeskList desks={free} selectedId={selected?.id ?? null} onSelect={onListSelect} /></div>
                     </Stack>

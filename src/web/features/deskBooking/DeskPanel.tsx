@@ -10,7 +10,7 @@ export interface DeskPanelProps {
   desk: Desk | null;
   state: DeskState | undefined;
   occupant: Occupant | undefined;
-  /** 'booked 09:00 to 12:00' for a taken desk. */
+  /** 'booked 09:00 to 12:00' for a taken desk; 'Closed until …: reason' for a closed one. */
   detail: string | undefined;
   /** The desk's team, by name (null when the names are not loaded yet). */
   teamName: string | null | undefined;
@@ -62,7 +62,8 @@ function PanelBody({ desk, state, occupant, detail, teamName, favourite, onFavou
         <div>
           <Title order={2} size="h4" id="desk-panel-heading">{deskLabel(desk)}</Title>
           <Text size="sm" c="dark.6" data-desk-panel-state="">
-            {state === 'taken' ? `Taken${occupant ? ` by ${occupant.Name}` : ''}${detail ? `, ${detail}` : ''}` : look.words[0]!.toUpperCase() + look.words.slice(1)}
+            {state === 'taken' ? `Taken${occupant ? ` by ${occupant.Name}` : ''}${detail ? `, ${detail}` : ''}`
+              : state === 'closed' && detail ? detail : look.words[0]!.toUpperCase() + look.words.slice(1)}
           </Text>
         </div>
         <Group gap={4} wrap="nowrap">

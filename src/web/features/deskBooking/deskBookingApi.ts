@@ -6,6 +6,11 @@ import type { Location } from '../../../domain/wire/locations.js';
 import type { Site, SiteSummary } from '../../../domain/wire/sites.js';
 import { deskScreenCalls } from '../../../domain/wire/screenCalls.js';
 import { api, ApiError } from '../../app/api.js';
+import { screenClosuresQuery } from '../closures/closuresApi.js';
+import { dateStripWindows } from '../closures/closedPlaces.js';
+
+/** The most days the date strip shows from today (DateStrip's MOST_DAYS): the closures asked for cover them. */
+const STRIP_DAYS = 31;
 
 export const deskKeys = {
   sites: ['deskBooking', 'sites'] as const,
@@ -43,6 +48,13 @@ export const deskQueries = {
   layout: (floorplanId: number) => queryOptions({ queryKey: deskKeys.layout(floorplanId), queryFn: () => getLayout(floorplanId) }),
   occupancy: (floorplanId: number, start: string, end: string) =>
     queryOptions({ queryKey: deskKeys.occupancy(floorplanId, start, end), queryFn: () => getOccupancy(floorplanId, start, end) }),
+  /**
+   * The site's closures over the date strip's days and the chosen day (issue 22): one call, or two when
+   * the chosen day is far ahead. Needs no time zone, so they start with the layout and the site, not
+   * after them: no second waterfall before the map is drawn.
+   */
+  closures: (siteId: number, chosenDate: string, now: Date) =>
+    dateStripWindows(now, chosenDate, STRIP_DAYS).map((w) => screenClosuresQuery(siteId, w.from, w.to)),
 };
 
 /** '500 Internal Server Error' for SPEC 8's '{status}'. */

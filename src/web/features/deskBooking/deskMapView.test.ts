@@ -3,7 +3,8 @@ import type { Desk } from '../../../domain/layout/drawing.js';
 import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
 import type { DeskState } from '../../floorplan/view/deskStates.js';
 import { NEAR_TEAM_DISTANCE } from '../../../domain/nearTeam.js';
-import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, nearTeamMessage, occupantsOf } from './deskMapView.js';
+import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, nearTeamMessage, occupantsOf, withClosedDesks } from './deskMapView.js';
+import type { Closure } from '../../../domain/wire/closures.js';
 
 const tag = (Label: string) => ({ Id: 1, Label, Tooltip: '' });
 const desk = (id: string, alias: string, tags: string[] = []): Desk => ({ id, alias, x: 0, y: 0, rotation: 0, bookable: true, assignedTeams: [], tags: tags.map(tag) });
@@ -23,6 +24,24 @@ describe('desk map labels', () => {
     expect(deskCaption(desks[1]!, 'taken', occupants.get('b'))).toBe('Desk 2 · Ann Example');
     expect(deskCaption(desks[2]!, 'taken', occupants.get('c'))).toBe('Desk 3 · taken');
     expect(deskCaption(desks[3]!, 'mine', undefined)).toBe('Desk Window · booked by you');
+  });
+});
+
+describe('closed desks (issue 22)', () => {
+  const boiler: Closure = { Id: 1, SiteId: 1, Scope: { WholeSite: true, LocationIds: [], RoomIds: [], Desks: [] },
+    Start: '2030-01-01T00:00:00Z', End: '2030-01-02T00:00:00Z', Reason: 'Boiler repair', RepeatsYearly: false };
+  const states = new Map<string, DeskState>([['a', 'bookable'], ['b', 'taken'], ['c', 'mine'], ['d', 'nonBookable'], ['e', 'bookable']]);
+
+  it('closes bookable and taken desks in a closure; keeps not bookable, mine and desks outside it', () => {
+    const closed = new Map([['a', boiler], ['b', boiler], ['c', boiler], ['d', boiler]]);
+    expect([...withClosedDesks(states, closed)]).toEqual([['a', 'closed'], ['b', 'closed'], ['c', 'mine'], ['d', 'nonBookable'], ['e', 'bookable']]);
+    expect(withClosedDesks(states, new Map())).toBe(states); // nothing closed: the same map, so the drawing is not redrawn
+  });
+  it('labels a closed desk Closed and captions it with the reason', () => {
+    const d = desk('a', 'Desk 1');
+    expect(deskMapLabels([d], new Map([['a', 'closed']]), new Map()).get('a')).toBe('Closed');
+    expect(deskCaption(d, 'closed', undefined, boiler)).toBe('Desk 1 · Closed: Boiler repair');
+    expect(deskCaption(d, 'closed', undefined)).toBe('Desk 1 · closed');
   });
 });
 

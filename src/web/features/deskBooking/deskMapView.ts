@@ -6,6 +6,7 @@
 import type { Desk } from '../../../domain/layout/drawing.js';
 import { DESK_SIZE } from '../../../domain/layout/constants.js';
 import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
+import type { Closure } from '../../../domain/wire/closures.js';
 import type { NearTeamAnswer } from '../../../domain/wire/whosIn.js';
 import type { DeskState } from '../../floorplan/view/deskStates.js';
 import { shortDeskName } from '../../floorplan/view/mapView.js';
@@ -21,20 +22,40 @@ export function occupantsOf(occupancy: readonly DeskOccupancy[]): Map<string, Oc
   return found;
 }
 
-/** The words inside each desk: a taken desk's occupant's initials or 'Taken', 'You' on mine, else its short name. */
+/**
+ * The states with the closures over the chosen time applied (issue 22): a bookable or taken desk in a
+ * closure is 'closed'. A desk that is not bookable anyway keeps saying so, and one booked by you keeps
+ * 'mine' (your booking stands until the closure's admin cancels it). The same map when nothing is closed.
+ */
+export function withClosedDesks(states: Map<string, DeskState>, closed: ReadonlyMap<string, Closure>): Map<string, DeskState> {
+  if (closed.size === 0) return states;
+  const out = new Map(states);
+  for (const id of closed.keys()) {
+    const s = out.get(id);
+    if (s === 'bookable' || s === 'taken') out.set(id, 'closed');
+  }
+  return out;
+}
+
+/** The words inside each desk: a taken desk's occupant's initials or 'Taken', 'You' on mine, 'Closed', else its short name. */
 export function deskMapLabels(desks: readonly Desk[], states: ReadonlyMap<string, DeskState>, occupants: ReadonlyMap<string, Occupant>): Map<string, string> {
   const labels = new Map<string, string>();
   for (const d of desks) {
     const state = states.get(d.id);
-    labels.set(d.id, state === 'taken' ? (occupants.get(d.id)?.Initials.trim() || 'Taken') : state === 'mine' ? 'You' : shortDeskName(deskName(d)));
+    labels.set(d.id, state === 'taken' ? (occupants.get(d.id)?.Initials.trim() || 'Taken') : state === 'mine' ? 'You'
+      : state === 'closed' ? 'Closed' : shortDeskName(deskName(d)));
   }
   return labels;
 }
 
-/** The bubble over a hovered or focused desk: 'Desk 12 · available', 'Desk 12 · Ann Example', 'Desk 12 · taken'. */
-export function deskCaption(desk: Desk, state: DeskState | undefined, occupant: Occupant | undefined): string {
+/**
+ * The bubble over a hovered or focused desk: 'Desk 12 · available', 'Desk 12 · Ann Example', 'Desk 12 · taken',
+ * 'Desk 12 · Closed: Boiler repair'.
+ */
+export function deskCaption(desk: Desk, state: DeskState | undefined, occupant: Occupant | undefined, closure?: Pick<Closure, 'Reason'>): string {
   const name = deskLabel(desk);
   if (state === 'taken') return `${name} · ${occupant ? occupant.Name : 'taken'}`;
+  if (state === 'closed') return `${name} · ${closure ? `Closed: ${closure.Reason}` : 'closed'}`;
   return `${name} · ${state === 'mine' ? 'booked by you' : state === 'nonBookable' ? 'not bookable' : 'available'}`;
 }
 

@@ -29,6 +29,7 @@ export function prefetchDeskScreen(queryClient: QueryClient, p: DeskScreenParams
   void queryClient.prefetchQuery(deskQueries.locations(p.siteId));
   void queryClient.prefetchQuery(deskQueries.floorplans(p.locationId));
   const range = parseRange(p.startDateStr, p.endDateStr);
+  if (range) for (const q of deskQueries.closures(p.siteId, range.start.date, new Date())) void queryClient.prefetchQuery(q);
   void queryClient.fetchQuery(deskQueries.site(p.siteId)).then((site) => {
     if (!range) return;
     const { start, end } = rangeInstants(range, site.TimeZone);

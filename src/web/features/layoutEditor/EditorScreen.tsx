@@ -14,6 +14,7 @@ import { confirm } from './dialogs.js';
 import { EditorRail } from './EditorRail.js';
 import { UnderlayButton } from './UnderlayButton.js';
 import { EditorTopBar } from './EditorTopBar.js';
+import { HoldDuringDrag } from './HoldDuringDrag.js';
 import { PropertiesPanel } from './PropertiesPanel.js';
 import { ShortcutHelp } from './ShortcutHelp.js';
 import { TextEditorModal } from './TextEditorModal.js';
@@ -68,24 +69,30 @@ export function EditorScreen({ layout, drawing }: { layout: LatestLayout; drawin
     root.current?.querySelector<HTMLButtonElement>('[role="toolbar"] button[tabindex="0"]')?.focus();
   };
 
+  // A dragged selection of desks: only the canvas follows the pointer (see HoldDuringDrag).
+  const hold = state.groupDrag !== null;
   const desk = dialog?.kind === 'desk' ? state.drawing.desks.find((d) => d.id === dialog.deskId) : undefined;
   const text = dialog?.kind === 'text' ? state.drawing.text[dialog.index] : undefined;
 
   return (
     <Box ref={root} style={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 120px)', minHeight: 420 }}>
-      <EditorTopBar title={`Layout editor: ${layout.FloorplanName}`} layoutId={layout.Id} state={state} published={layout.Published}
-        saving={saving} onSave={() => void save()} onPublish={() => void onPublish()} onHome={() => void onHome()} onHelp={() => setHelpOpen(true)}
-        // Hook for the underlay panel's button (Underlay*.tsx): extras={<UnderlayButton editor={editor} />}
-        extras={<UnderlayButton editor={editor} state={state} floorplanId={layout.FloorplanId} />} />
+      <HoldDuringDrag hold={hold}>
+        <EditorTopBar title={`Layout editor: ${layout.FloorplanName}`} layoutId={layout.Id} state={state} published={layout.Published}
+          saving={saving} onSave={() => void save()} onPublish={() => void onPublish()} onHome={() => void onHome()} onHelp={() => setHelpOpen(true)}
+          // Hook for the underlay panel's button (Underlay*.tsx): extras={<UnderlayButton editor={editor} />}
+          extras={<UnderlayButton editor={editor} state={state} floorplanId={layout.FloorplanId} />} />
+      </HoldDuringDrag>
       <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <EditorRail editor={editor} state={state}
-          // Hook for the desk block tool (DeskBlock*.tsx), a RailButton at the end of the Tools group:
-          toolExtras={<DeskBlockTools editor={editor} floorName={layout.FloorplanName} />} />
+        <HoldDuringDrag hold={hold}>
+          <EditorRail editor={editor} state={state}
+            // Hook for the desk block tool (DeskBlock*.tsx), a RailButton at the end of the Tools group:
+            toolExtras={<DeskBlockTools editor={editor} floorName={layout.FloorplanName} />} />
+        </HoldDuringDrag>
         <Box ref={canvasBox} style={{ flex: 1, minWidth: 0, position: 'relative' }}>
           <EditorCanvas editor={editor} />
-          {!sidePanel && <PropertiesPanel editor={editor} state={state} mode="sheet" onClose={closePanel} />}
+          {!sidePanel && <HoldDuringDrag hold={hold}><PropertiesPanel editor={editor} state={state} mode="sheet" onClose={closePanel} /></HoldDuringDrag>}
         </Box>
-        {sidePanel && <PropertiesPanel editor={editor} state={state} mode="side" onClose={closePanel} />}
+        {sidePanel && <HoldDuringDrag hold={hold}><PropertiesPanel editor={editor} state={state} mode="side" onClose={closePanel} /></HoldDuringDrag>}
       </Box>
       {desk && (
         <DeskEditorModal key={desk.id} desk={desk} snap={state.snap} onClose={closeDialog}

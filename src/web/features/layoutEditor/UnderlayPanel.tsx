@@ -12,6 +12,7 @@ import { calibrateUnderlay, newUnderlay, type Point } from '../../../domain/layo
 import type { Editor, EditorState } from '../../floorplan/engine/editor.js';
 import { CalibrationMarks, useCalibrationClicks, visibleTopLeft } from '../../floorplan/view/UnderlayCalibration.js';
 import { ApiError } from '../../app/api.js';
+import { isPdf, PdfPlanError, renderPdfFirstPage } from './pdfFirstPage.js';
 import { tooBigMessage, uploadUnderlay } from './UnderlayUpload.js';
 
 const withUnderlay = (drawing: Drawing, underlay: Underlay | undefined): Drawing => {
@@ -35,14 +36,16 @@ export function UnderlayPanel({ editor, state, floorplanId }: { editor: Editor; 
     if (tooBig) return setError(tooBig);
     setUploading(true);
     try {
-      const image = await uploadUnderlay(floorplanId, file);
+      // A PDF plan becomes its first page as a PNG here in the browser; the server takes images only.
+      const image = await uploadUnderlay(floorplanId, (await isPdf(file)) ? await renderPdfFirstPage(file) : file);
       // A replacement keeps the old one's place, scale and choices; a first image goes where the view is.
       const fresh = newUnderlay(image.Id, { width: image.Width, height: image.Height }, visibleTopLeft());
       commit(underlay
         ? { ...underlay, imageId: image.Id, height: underlay.width * (image.Height / image.Width) }
         : fresh);
     } catch (e) {
-      setError(e instanceof ApiError ? `The image was not added: ${e.serverMessage}` : 'The image was not added: the server could not be reached');
+      setError(e instanceof PdfPlanError ? `The image was not added: ${e.message}`
+        : e instanceof ApiError ? `The image was not added: ${e.serverMessage}` : 'The image was not added: the server could not be reached');
     } finally {
       setUploading(false);
     }
@@ -51,8 +54,8 @@ export function UnderlayPanel({ editor, state, floorplanId }: { editor: Editor; 
   return (
     <Stack gap="sm" data-testid="underlay-panel">
       <Text size="sm">
-        Bring in the building&apos;s plan (PNG, JPEG or SVG, up to 10 MB) and trace walls and desks over it.
-        PDF plans: export the page as PNG or SVG first.
+        Bring in the building&apos;s plan (PNG, JPEG, SVG, or the first page of a PDF; up to 10 MB) and trace walls
+        and desks over it.
       </Text>
       <Group gap="xs">
         <FileButton onChange={(f) => void onFile(f)} accept={UNDERLAY_ACCEPT}>

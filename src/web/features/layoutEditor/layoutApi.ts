@@ -7,7 +7,31 @@ import { api } from '../../app/api.js';
 
 export const editorPath = (floorplanId: number, layoutId: number): string => `/admin/layoutEditor/floorplan/${floorplanId}/${layoutId}`;
 
-export const loadLatestLayout = (floorplanId: number) => api.get<LatestLayout>(`/api/floorplans/${floorplanId}/layout/latest`);
+const fetchLatestLayout = (floorplanId: number) => api.get<LatestLayout>(`/api/floorplans/${floorplanId}/layout/latest`);
+
+/** A load started before the editor's code arrived (prefetchLatestLayout), taken by the first loadLatestLayout. */
+let prefetched: { floorplanId: number; startedAt: number; answer: Promise<LatestLayout> } | null = null;
+/** Older than this, a prefetched answer is not used: the page asks the server again. */
+const PREFETCH_FRESH_MS = 30_000;
+
+/**
+ * Opened straight on the editor (a link, a reload), the layout starts loading with the editor's
+ * code (routePrefetch.ts) instead of after it has arrived, run and rendered: on a 2,000-desk floor the
+ * answer then arrives while the code loads (issue 21, first render). Not the query cache: the editor
+ * keeps no cached layout (gcTime 0), so each opening shows the server's latest; this answer is used once.
+ */
+export const prefetchLatestLayout = (floorplanId: number): void => {
+  const answer = fetchLatestLayout(floorplanId);
+  answer.catch(() => undefined); // an unused or failed prefetch is not an error; the page asks again
+  prefetched = { floorplanId, startedAt: Date.now(), answer };
+};
+
+export const loadLatestLayout = (floorplanId: number): Promise<LatestLayout> => {
+  const early = prefetched;
+  prefetched = null;
+  if (early && early.floorplanId === floorplanId && Date.now() - early.startedAt < PREFETCH_FRESH_MS) return early.answer;
+  return fetchLatestLayout(floorplanId);
+};
 
 /** The drawing travels as the layout record's Json string, as the seed sends it. */
 export const saveLayout = (floorplanId: number, layoutId: number, drawing: Drawing) =>

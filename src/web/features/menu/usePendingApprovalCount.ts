@@ -1,18 +1,31 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.js';
+import { useLiveEvents } from '../../app/live/useLiveEvents.js';
 
-/** SPEC 6: room approvers are polled for the pending count. */
-const POLL_MS = 5_000;
+const KEY = ['bookings', 'pendingApprovals', 'count'] as const;
 
 /**
- * Pending room requests for a room approver, refreshed every 5 seconds. A failure is only logged
+ * The live channel tells approvers when a request becomes or stops being pending (issue 24), which
+ * replaced the 5-second poll. This slow poll stays as the fallback, so the count is right within a
+ * minute even while the channel is down.
+ */
+const FALLBACK_POLL_MS = 60_000;
+
+/**
+ * Pending room requests for a room approver, refetched on live events. A failure is only logged
  * (SPEC 8: 'Unable to get pending booking count'); the menu then behaves as if there were none.
  */
 export function usePendingApprovalCount(enabled: boolean): number {
-  const { data } = useQuery({
-    queryKey: ['bookings', 'pendingApprovals', 'count'],
+  const queryClient = useQueryClient();
+  useLiveEvents(
+    (m) => m.type === 'approvals' || m.type === 'resync',
+    () => void queryClient.invalidateQueries({ queryKey: KEY }),
     enabled,
-    refetchInterval: POLL_MS,
+  );
+  const { data } = useQuery({
+    queryKey: KEY,
+    enabled,
+    refetchInterval: FALLBACK_POLL_MS,
     retry: false,
     queryFn: async () => {
       try {

@@ -11,10 +11,12 @@ interface Props {
   onEdit: (b: Booking) => void;
   onCheckIn: (b: Booking) => void;
   checkingIn: boolean;
+  /** 4 inside a repeating booking's card, whose own heading is level 3. */
+  headingOrder?: 3 | 4;
 }
 
 /** One booking in My Bookings: what, where, when, its status in words, and what can be done with it. */
-export function BookingCard({ booking: b, now, onCancel, onEdit, onCheckIn, checkingIn }: Props) {
+export function BookingCard({ booking: b, now, onCancel, onEdit, onCheckIn, checkingIn, headingOrder = 3 }: Props) {
   const dates = useDateFormat(useSiteZones()(b.SiteId)); // the site's clock; short under 768 px (SPEC 2.10)
   const title = bookingTitle(b);
   const headingId = `booking-${b.Id}-title`;
@@ -24,7 +26,7 @@ export function BookingCard({ booking: b, now, onCancel, onEdit, onCheckIn, chec
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <div>
-            <Title order={3} size="h5" id={headingId}>
+            <Title order={headingOrder} size="h5" id={headingId}>
               {b.RoomId !== null ? `Room ${title}` : title}, {b.SiteName}
             </Title>
             <Text size="sm">{dates.range(b.Start, b.Finish)}</Text>

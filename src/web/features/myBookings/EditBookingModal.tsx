@@ -39,6 +39,7 @@ export function EditBookingModal({ booking, onClose, onSaved }: { booking: Booki
       <form onSubmit={submit} noValidate>
         <Stack>
           {save.error && <Alert color="red" role="alert">{`Unable to save booking: ${serverText(save.error)}`}</Alert>}
+          {booking.SeriesId && <Text size="sm">This changes only this occurrence; the other bookings of the series stay as they are.</Text>}
           {isRoom && (
             <TextInput label="Team Name" description="Meeting name or reason for booking" value={description} maxLength={500} required
               onChange={(e) => setDescription(e.currentTarget.value)} error={noDescription ? DESCRIPTION_NEEDED : undefined} />

@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import { withBase } from '../../app/basePath.js';
+import { useLiveEvents } from '../../app/live/useLiveEvents.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
@@ -13,15 +14,22 @@ import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { BookingCard } from './BookingCard.js';
 import { CalendarFeedPanel } from './CalendarFeedPanel.js';
+import { CancelSeriesModal } from './CancelSeriesModal.js';
 import { EditBookingModal } from './EditBookingModal.js';
 import { cancelBooking, checkInTo, EXPORT_PATH, getMyBookings, myBookingsKeys, PAST_PAGE, serverText } from './myBookingsApi.js';
 import { bookingTitle } from './myBookingsView.js';
+import { SeriesCard } from './SeriesCard.js';
+import { groupBySeries, type CancelScope } from './seriesGroups.js';
 import { useNow } from './useNow.js';
+
+/** An occurrence of a repeating booking being cancelled: which one, its series' bookings here, what is preselected. */
+interface SeriesCancel { booking: Booking; seriesId: string; members: Booking[]; scope: CancelScope }
 
 /**
  * /menu/mybookings (SPEC 2.6): the person's upcoming and past desk and room bookings, their own and
  * those made on their behalf, with cancel ('Are you sure?'), edit, check-in, CSV export and a
- * personal calendar feed.
+ * personal calendar feed. A repeating booking is one card (issue 22) that opens to its occurrences;
+ * cancelling one of them asks whether to cancel it, it and the following ones, or the whole series.
  */
 export function MyBookingsPage() {
   const queryClient = useQueryClient();
@@ -31,8 +39,12 @@ export function MyBookingsPage() {
     queryKey: myBookingsKeys.list(pastLimit), queryFn: () => getMyBookings(pastLimit), placeholderData: keepPreviousData, refetchInterval: 60_000,
   });
   const [editing, setEditing] = useState<Booking | null>(null);
+  const [seriesCancel, setSeriesCancel] = useState<SeriesCancel | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: myBookingsKeys.all });
+  // One's own bookings changed anywhere (approved, released, cancelled by an admin or a closure) show
+  // without a reload (issue 24); the minute's poll stays as the fallback if the live channel drops.
+  useLiveEvents((m) => m.type === 'resync' || (m.type === 'booking' && m.booking.Mine), () => void refresh());
 
   const cancel = useMutation({
     mutationFn: (b: Booking) => cancelBooking(b),
@@ -53,7 +65,11 @@ export function MyBookingsPage() {
     onError: (err) => setActionError(`An error occurred. Unable to check-in. ${serverText(err)}`),
   });
 
-  const askCancel = (b: Booking) => modals.openConfirmModal({
+  const seriesMembers = (seriesId: string) => (list.data?.Upcoming ?? []).filter((x) => x.SeriesId === seriesId);
+  const askCancelSeries = (b: Booking, seriesId: string, scope: CancelScope) =>
+    setSeriesCancel({ booking: b, seriesId, members: seriesMembers(seriesId), scope });
+
+  const askCancel = (b: Booking) => b.SeriesId ? askCancelSeries(b, b.SeriesId, 'This') : modals.openConfirmModal({
     title: `Cancel booking of ${bookingTitle(b)}`,
     children: <Text>Are you sure?</Text>,
     labels: { confirm: 'Yes, cancel it', cancel: 'No, keep it' },
@@ -61,10 +77,17 @@ export function MyBookingsPage() {
     onConfirm: () => cancel.mutate(b),
   });
 
-  const card = (b: Booking) => (
+  const card = (b: Booking, headingOrder: 3 | 4 = 3) => (
     <BookingCard key={b.Id} booking={b} now={now} onCancel={askCancel} onEdit={setEditing} onCheckIn={(x) => checkIn.mutate(x)}
-      checkingIn={checkIn.isPending && checkIn.variables?.Id === b.Id} />
+      checkingIn={checkIn.isPending && checkIn.variables?.Id === b.Id} headingOrder={headingOrder} />
   );
+  /** A section's bookings with each series gathered into one card. */
+  const cards = (bookings: Booking[], upcoming: boolean) => groupBySeries(bookings).map((entry) => entry.kind === 'single'
+    ? card(entry.item)
+    : (
+      <SeriesCard key={`series-${entry.seriesId}`} seriesId={entry.seriesId} members={entry.items} now={now} upcoming={upcoming}
+        renderOccurrence={(b) => card(b, 4)} onCancelSeries={(next) => askCancelSeries(next, entry.seriesId, 'Series')} />
+    ));
   const data = list.data;
 
   return (
@@ -81,12 +104,12 @@ export function MyBookingsPage() {
             <Title order={2} size="h3" id="upcoming-heading">Upcoming</Title>
             {list.isPending && <LoadingState what="your bookings" />}
             {data?.Upcoming.length === 0 && <Text>You have no upcoming bookings.</Text>}
-            {data?.Upcoming.map(card)}
+            {data && cards(data.Upcoming, true)}
           </Stack>
           <Stack component="section" aria-labelledby="past-heading" gap="sm">
             <Title order={2} size="h3" id="past-heading">Past</Title>
             {data?.Past.length === 0 && <Text>No past bookings.</Text>}
-            {data?.Past.map(card)}
+            {data && cards(data.Past, false)}
             {data?.HasMorePast && (
               <Button variant="subtle" onClick={() => setPastLimit((n) => Math.min(n + PAST_PAGE, 500))} loading={list.isFetching}>
                 Show older bookings
@@ -97,6 +120,11 @@ export function MyBookingsPage() {
           <BackToMenu />
         </Stack>
       </Panel>
+      {seriesCancel && (
+        <CancelSeriesModal booking={seriesCancel.booking} seriesId={seriesCancel.seriesId} members={seriesCancel.members}
+          initialScope={seriesCancel.scope} now={now} onClose={() => setSeriesCancel(null)}
+          onCancelled={() => { setActionError(null); return refresh(); }} />
+      )}
       {editing && <EditBookingModal booking={editing} onClose={() => setEditing(null)} onSaved={refresh} />}
     </>
   );

@@ -2,6 +2,7 @@ import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
+import { DownloadMyData } from './DownloadMyData.js';
 import { WhoSeesYourDesk } from './WhoSeesYourDesk.js';
 
 /** What Hotdesk keeps in the browser. Cards rather than a table so it reads well on a phone. */
@@ -69,10 +70,15 @@ export function PrivacyPage() {
             <Text>
               You can see your bookings in <Anchor component={Link} to="/menu/mybookings">My Bookings</Anchor> and export them there,
               and change your details in <Anchor component={Link} to="/menu/myprofile">My Profile</Anchor>.
-              To ask for a full export of your data, or for it to be corrected or deleted, contact your organisation&apos;s
-              data protection contact (below). They will answer within the time the law where you work allows.
+              You can download a full copy of your data below. To ask for it to be corrected or deleted, contact your
+              organisation&apos;s data protection contact (below): an administrator can erase your account, which cancels your
+              future bookings and removes your name and e-mail address everywhere (past bookings are kept without them, as
+              &ldquo;Former member&rdquo;, so that counts of how spaces were used stay right). They will answer within the time
+              the law where you work allows.
             </Text>
           </section>
+
+          <DownloadMyData />
 
           <section aria-labelledby="privacy-contact">
             <Title order={2} size="h3" id="privacy-contact" mb="xs">Contact</Title>

@@ -10,6 +10,7 @@ import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
 import { SETTINGS_QUERY_KEY } from '../../app/useSettings.js';
 import { HideNameSwitch } from './HideNameSwitch.js';
+import { InvitationsSwitch } from './InvitationsSwitch.js';
 
 type Photo = { Type: string; Data: string } | null;
 
@@ -84,6 +85,7 @@ export function ProfilePage() {
             <Group gap="xs" mt={4}>{p.Teams.length ? p.Teams.map((t) => <Badge key={t.Id} variant="light">{t.Name ?? `Team ${t.Id}`}</Badge>) : <Text size="sm">None</Text>}</Group>
           </div>
           <HideNameSwitch checked={hideName} onChange={setHideName} />
+          <InvitationsSwitch />
           <div>
             <Text size="sm" fw={500}>Tags</Text>
             <Group gap="xs" mt={4}>{p.Tags.length ? p.Tags.map((t) => <Badge key={t.Id} variant="outline" title={t.Tooltip || undefined}>{t.Label}</Badge>) : <Text size="sm">None</Text>}</Group>

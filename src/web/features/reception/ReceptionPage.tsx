@@ -21,6 +21,7 @@ import { getMySites, getSiteCalendar, receptionKeys, REFRESH_MS } from './recept
 import { useCalendarAria } from '../../app/calendar/useCalendarAria.js';
 import { CHECK_IN_COLOURS, CHECK_IN_WORDS, checkInState, eventTitle, statusWords } from './receptionView.js';
 import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
+import { useLiveEvents } from '../../app/live/useLiveEvents.js';
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-GB': enGB } });
 
@@ -59,7 +60,7 @@ function dayHours(date: Date, events: CalEvent[], startMinutes: number, endMinut
 
 /**
  * /menu/calendar, the Reception View (SPEC 2.2, 6): for site-level admins, every room of their
- * site as a column of the day, with each booking's details and check-in state, refreshed every 30 s.
+ * site as a column of the day, with each booking's details and check-in state, refreshed live (issue 24).
  * The grid, its "now" line and every time shown are the site's wall clock, whatever the device's zone.
  * Admins, and room admins of a booking's room (IsRoomAdmin per room), may cancel it with a reason.
  */
@@ -86,6 +87,12 @@ export function ReceptionPage() {
   const [open, setOpen] = useState<CalEvent | null>(null);
   const queryClient = useQueryClient();
   const cancellation = useBookingCancellation({ onCancelled: () => queryClient.invalidateQueries({ queryKey: ['reception'] }) });
+  // A room booking of this site changed on any instance (or events were missed): refetch the calendar.
+  useLiveEvents(
+    (m) => m.type === 'resync' || (m.type === 'booking' && m.booking.Kind === 'room' && m.booking.SiteId === siteId),
+    () => void queryClient.invalidateQueries({ queryKey: ['reception', 'calendar', siteId] }),
+    siteId > 0,
+  );
   const calendarBox = useRef<HTMLDivElement>(null);
   useCalendarAria(calendarBox);
 

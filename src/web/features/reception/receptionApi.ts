@@ -12,5 +12,8 @@ export const getMySites = () => api.get<MySite[]>('/api/sites/my');
 export const getSiteCalendar = (siteId: number, start: string, end: string) =>
   api.get<SiteCalendar>(`/api/bookings/site/${siteId}?start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`);
 
-/** The Reception View refreshes itself this often while open. */
-export const REFRESH_MS = 30_000;
+/**
+ * The Reception View refetches on live events of its site (issue 24); this slow poll is the fallback
+ * while the live channel is down (it was the only refresh, every 30 s, before).
+ */
+export const REFRESH_MS = 60_000;

@@ -9,6 +9,8 @@ import { BookingConfirmation, ConfirmationTitle, placeWords, refusalWords, type 
 import { getLocations, roomKeys, saveRoomBooking } from './roomBookingApi.js';
 import { formatTime } from '../appShell/index.js';
 import { endChoices, slotText } from './roomBookingView.js';
+import { toWallClock } from '../../../domain/wallClock.js';
+import { RepeatControl, SeriesConfirmation, SeriesPreviewList, roomSeriesCalls, seriesBookedTitle, useSeriesFlow } from '../bookingSeries/index.js';
 
 export interface SlotChoice {
   roomId: number; roomName: string; start: Date; end: Date; timeZone: string; restricted: boolean;
@@ -53,43 +55,63 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
     },
   });
 
+  // Repeating (issue 22): the slot's day on the site's calendar is the first occurrence; the team
+  // name is not part of what is checked, so typing it after "Check dates" keeps the list.
+  const series = useSeriesFlow({
+    calls: roomSeriesCalls, firstDate: toWallClock(slot.start, slot.timeZone).date,
+    input: { RoomId: slot.roomId, Start: slot.start.toISOString(), Finish: end.toISOString(), Description: description.trim(), OnBehalfOfEmail: onBehalf.trim() },
+    keyOf: (i) => [i.RoomId, i.Start, i.Finish, i.OnBehalfOfEmail],
+    onBooked: () => void queryClient.invalidateQueries({ queryKey: ['roomBooking'] }),
+  });
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched({ description: true, onBehalf: true });
     if (!description.trim() || !isValidOptionalEmail(onBehalf)) return;
-    save.mutate();
+    if (series.on) series.checkDates();
+    else save.mutate();
   };
 
   // Mantine's default red fails AA contrast for small error text; shade 9 passes.
   const errorStyles = { error: { color: 'var(--mantine-color-red-9)' } };
   return (
-    <Modal opened onClose={onClose} size={confirmed ? 'lg' : 'md'} closeButtonProps={{ 'aria-label': 'Close' }}
-      title={confirmed ? <ConfirmationTitle booking={confirmed} /> : `${slot.restricted ? 'Request' : 'Book'} ${slot.roomName}`}>
-      {confirmed ? <BookingConfirmation booking={confirmed} onBookAnother={onClose} /> : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Text>{slotText(slot.start, end, slot.timeZone)}</Text>
-            {ends.length > 1 && (
-              <Select label="End" w={140} allowDeselect={false} maxDropdownHeight={260} value={String(end.getTime())}
-                data={ends.map((e) => ({ value: String(e.getTime()), label: formatTime(e, { timeZone: slot.timeZone }) }))}
-                onChange={(v) => v && setEnd(new Date(Number(v)))} />
-            )}
-            {slot.restricted && <Text size="sm">This room is restricted: your booking is a request until an approver approves it.</Text>}
-            <TextInput label="Team Name" required value={description} maxLength={500} data-autofocus
-              onChange={(e) => { setDescription(e.currentTarget.value); setTouched((t) => ({ ...t, description: true })); }} error={nameError} styles={errorStyles} />
-            <TextInput label="On Behalf Of" type="email" value={onBehalf} maxLength={320} description="Optional: the e-mail of the person you book for"
-              onChange={(e) => setOnBehalf(e.currentTarget.value)} onBlur={() => setTouched((t) => ({ ...t, onBehalf: true }))} error={emailError} styles={errorStyles} />
-            {save.error && (
-              <Alert color="red" role="alert" title="Unable to save booking">
-                {refusalWords(save.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>Cancel</Button>
-              <Button type="submit" disabled={!description.trim() || !isValidOptionalEmail(onBehalf)} loading={save.isPending}>Save</Button>
-            </Group>
-          </Stack>
-        </form>
+    <Modal opened onClose={onClose} size={confirmed || series.booked || series.preview ? 'lg' : 'md'} closeButtonProps={{ 'aria-label': 'Close' }}
+      title={series.booked ? seriesBookedTitle(series.booked, slot.roomName) : confirmed ? <ConfirmationTitle booking={confirmed} /> : `${slot.restricted ? 'Request' : 'Book'} ${slot.roomName}`}>
+      {series.booked ? <SeriesConfirmation booked={series.booked} timeZone={slot.timeZone} words={series.bookedWords} onDone={onClose} />
+        : confirmed ? <BookingConfirmation booking={confirmed} onBookAnother={onClose} /> : (
+        <Stack>
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <Text>{slotText(slot.start, end, slot.timeZone)}</Text>
+              {ends.length > 1 && (
+                <Select label="End" w={140} allowDeselect={false} maxDropdownHeight={260} value={String(end.getTime())}
+                  data={ends.map((e) => ({ value: String(e.getTime()), label: formatTime(e, { timeZone: slot.timeZone }) }))}
+                  onChange={(v) => v && setEnd(new Date(Number(v)))} />
+              )}
+              {slot.restricted && <Text size="sm">This room is restricted: your booking is a request until an approver approves it.</Text>}
+              <TextInput label="Team Name" required value={description} maxLength={500} data-autofocus
+                onChange={(e) => { setDescription(e.currentTarget.value); setTouched((t) => ({ ...t, description: true })); }} error={nameError} styles={errorStyles} />
+              <TextInput label="On Behalf Of" type="email" value={onBehalf} maxLength={320} description="Optional: the e-mail of the person you book for"
+                onChange={(e) => setOnBehalf(e.currentTarget.value)} onBlur={() => setTouched((t) => ({ ...t, onBehalf: true }))} error={emailError} styles={errorStyles} />
+              <RepeatControl draft={series.draft} onChange={series.setDraft} firstDate={toWallClock(slot.start, slot.timeZone).date} errors={series.errors} words={series.words} />
+              {save.error && (
+                <Alert color="red" role="alert" title="Unable to save booking">
+                  {refusalWords(save.error)}
+                </Alert>
+              )}
+              {series.on && !series.preview && series.formError && (
+                <Alert color="red" role="alert" title="Unable to check the dates">{series.formError}</Alert>
+              )}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onClose}>Cancel</Button>
+                <Button type="submit" disabled={!description.trim() || !isValidOptionalEmail(onBehalf)} loading={save.isPending || series.checking}>
+                  {series.on ? 'Check dates' : 'Save'}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+          {series.on && <SeriesPreviewList flow={series} timeZone={slot.timeZone} />}
+        </Stack>
       )}
     </Modal>
   );

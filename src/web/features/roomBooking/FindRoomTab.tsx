@@ -1,14 +1,18 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { adjustRoomTimes, defaultRoomTimes, roomEndOptions, roomStartOptions, roomTimesForNewDate } from '../../../domain/roomTimes.js';
 import type { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
+import { useLiveEvents } from '../../app/live/useLiveEvents.js';
 import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { DayInput } from '../appShell/DayInput.js';
 import type { SlotChoice } from './BookingFormModal.js';
 import { getAvailability, getLocations, getRooms, OPENING_FRESH_MS, roomKeys } from './roomBookingApi.js';
-import { availabilityQuery, emptyResultMessage, minutesLabel, todayIn } from './findRoomView.js';
+import { availabilityQuery, emptyResultMessage, minutesLabel, roomClosure, todayIn } from './findRoomView.js';
+import { screenClosuresQuery } from '../closures/closuresApi.js';
+import { closedWords, closureWindow } from '../closures/closedPlaces.js';
+import { ClosedMark } from '../closures/ClosedMark.js';
 
 const START_OPTIONS = roomStartOptions().map((m) => ({ value: String(m), label: minutesLabel(m) }));
 const END_OPTIONS = roomEndOptions().map((m) => ({ value: String(m), label: minutesLabel(m) }));
@@ -40,6 +44,17 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
   const locations = useQuery({ queryKey: roomKeys.locations(site.Id), queryFn: () => getLocations(site.Id), staleTime: OPENING_FRESH_MS });
   const rooms = useQuery({ queryKey: roomKeys.rooms(roomType, site.Id, locationId), queryFn: () => getRooms(roomType, site.Id, locationId), staleTime: OPENING_FRESH_MS });
   const available = useQuery({ queryKey: roomKeys.availability(q), queryFn: () => getAvailability(q), enabled: searched !== null, staleTime: OPENING_FRESH_MS });
+  // A room of this site booked or freed by anyone: the shown search is asked again (issue 24).
+  const queryClient = useQueryClient();
+  useLiveEvents(
+    (m) => m.type === 'resync' || (m.type === 'booking' && m.booking.Kind === 'room' && m.booking.SiteId === site.Id),
+    () => void queryClient.invalidateQueries({ queryKey: ['roomBooking', 'availability'] }),
+    searched !== null,
+  );
+  // Closures of the day (issue 22), asked for alongside: a closed room is listed as closed, with no Book.
+  const closureSpan = closureWindow(searched ? date : '2000-01-01', searched ? date : '2000-01-01');
+  const closures = useQuery({ ...screenClosuresQuery(site.Id, closureSpan.from, closureSpan.to), enabled: searched !== null, staleTime: 60_000 });
+  const closuresSettled = closures.data !== undefined || closures.isError;
 
   const book = (r: AvailabilityItem) => setBooking({
     roomId: r.ID, roomName: r.Name, start: new Date(r.Start), end: new Date(r.Finish), timeZone: r.TimeZone,
@@ -64,7 +79,7 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
       {available.data && available.data.length === 0 && !available.isFetching && (
         <Alert color="gray" role="status">{emptyResultMessage(rooms.data?.length ?? 1)}</Alert>
       )}
-      {available.data && available.data.length > 0 && (
+      {available.data && available.data.length > 0 && closuresSettled && (
         <Paper withBorder style={{ overflowX: 'auto' }}>
           <Table striped aria-label="Rooms with availability">
             <Table.Thead>
@@ -77,21 +92,31 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {available.data.map((r) => (
-                <Table.Tr key={r.ID}>
+              {available.data.map((r) => {
+                const shut = roomClosure(closures.data ?? [], r);
+                return (
+                <Table.Tr key={r.ID} data-closed={shut ? '' : undefined}>
                   <Table.Td>
-                    {r.Name} {r.IsRestricted && !r.IsRoomAdmin && <Badge size="sm" variant="outline" color="dark">Needs approval</Badge>}
+                    {r.Name} {r.IsRestricted && !r.IsRoomAdmin && !shut && <Badge size="sm" variant="outline" color="dark">Needs approval</Badge>}
+                    {shut && (
+                      <Badge size="sm" variant="filled" color="dark.6" leftSection={<ClosedMark size={10} />} styles={{ label: { textTransform: 'none' } }}>
+                        {closedWords(shut)}
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>{r.LocationName}</Table.Td>
                   <Table.Td>{r.Capacity}</Table.Td>
                   <Table.Td visibleFrom="sm">{r.Equipment}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" onClick={() => book(r)} onPointerEnter={fetchBookingForm} onTouchStart={fetchBookingForm} onFocus={fetchBookingForm} aria-label={`${r.IsRestricted && !r.IsRoomAdmin ? 'Request' : 'Book'} ${r.Name}`}>
-                      {r.IsRestricted && !r.IsRoomAdmin ? 'Request' : 'Book'}
-                    </Button>
+                    {shut ? <Text size="sm" c="dark.6">Closed</Text> : (
+                      <Button size="xs" onClick={() => book(r)} onPointerEnter={fetchBookingForm} onTouchStart={fetchBookingForm} onFocus={fetchBookingForm} aria-label={`${r.IsRestricted && !r.IsRoomAdmin ? 'Request' : 'Book'} ${r.Name}`}>
+                        {r.IsRestricted && !r.IsRoomAdmin ? 'Request' : 'Book'}
+                      </Button>
+                    )}
                   </Table.Td>
                 </Table.Tr>
-              ))}
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Paper>

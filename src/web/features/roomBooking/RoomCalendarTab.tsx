@@ -16,6 +16,7 @@ import type { Booking } from '../../../domain/wire/bookings.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
 import { calendarBounds } from '../../app/calendar/dayHours.js';
 import { useCalendarAria } from '../../app/calendar/useCalendarAria.js';
+import { useLiveEvents } from '../../app/live/useLiveEvents.js';
 import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { useChoiceWithDefault } from '../../app/useChoiceWithDefault.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
@@ -28,8 +29,12 @@ import { CalendarToolbar } from './CalendarToolbar.js';
 import { RoomBookingDetails } from './RoomBookingDetails.js';
 import { getLocations, getRoomBookings, getRoomInfo, getRooms, roomKeys } from './roomBookingApi.js';
 import {
-  fromShown, latestEnd, slotFromKey, slotState, monthSelectionToSlot, NO_AVAILABILITY_DAY, rangeLabel, shownRange, slotText, stepDate, toShown, truncateTitle, visibleDays,
+  closureAt, fromShown, latestEnd, slotFromKey, slotLabel, slotState, monthSelectionToSlot, NO_AVAILABILITY_DAY, rangeLabel, shownRange, slotText, stepDate,
+  toShown, truncateTitle, visibleDays, type ShownClosure,
 } from './roomBookingView.js';
+import { screenClosuresQuery } from '../closures/closuresApi.js';
+import { closesRoom, closedUntilWords, closedWords } from '../closures/closedPlaces.js';
+import type { Closure } from '../../../domain/wire/closures.js';
 import { useSlotKeyboard } from './useSlotKeyboard.js';
 import { useSlotTap } from './useSlotTap.js';
 import { useSwipe } from './useSwipe.js';
@@ -46,7 +51,15 @@ const PHONE_DAY_COLUMN_PX = 96;
 /** Enter or Space on a focused event opens it, as a click does (react-big-calendar passes key events as SyntheticEvent). */
 const isActivateKey = (ev: SyntheticEvent) => { const key = (ev as unknown as KeyboardEvent).key; return key === 'Enter' || key === ' '; };
 
-interface CalEvent { id: number; title: string; start: Date; end: Date; booking: Booking }
+/** A booking, or a closure of the room drawn as an event so its reason shows in every view (issue 22). */
+type CalEvent = { id: number; title: string; start: Date; end: Date; booking: Booking; closure?: undefined }
+  | { id: string; title: string; start: Date; end: Date; booking?: undefined; closure: Closure };
+
+/** A closure's event: dark grey with a hatch, unlike bookings (blue, amber) and past time (light hatch). */
+const CLOSED_EVENT_STYLE = {
+  backgroundColor: '#343a40', backgroundImage: 'repeating-linear-gradient(135deg, transparent 0 6px, rgba(255,255,255,0.12) 6px 12px)',
+  color: '#fff', border: '1px solid #212529',
+} as const;
 
 /** 'Now' on the site's wall clock, moved on every minute so past time is shaded as it passes. */
 function useShownNow(timeZone: string): Date {
@@ -90,10 +103,17 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
     queryKey: roomKeys.bookings(roomId, from, to), queryFn: () => getRoomBookings(roomId, from, to),
     enabled: roomId > 0, placeholderData: keepPreviousData,
   });
+  // The site's closures over the same range, alongside the bookings (issue 22); the room's are drawn.
+  const closuresQ = useQuery({ ...screenClosuresQuery(site.Id, from, to), staleTime: 60_000, placeholderData: keepPreviousData });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [slot, setSlot] = useState<SlotChoice | null>(null);
   const [opened, setOpened] = useState<Booking | null>(null);
   const queryClient = useQueryClient();
+  // The room's bookings made, moved or cancelled by anyone appear here without a reload (issue 24).
+  useLiveEvents(
+    (m) => m.type === 'resync' || (m.type === 'booking' && m.booking.RoomId === roomId),
+    () => void queryClient.invalidateQueries({ queryKey: ['roomBooking', 'bookings', roomId] }),
+  );
   const cancellation = useBookingCancellation({
     onCancelled: () => Promise.all([
       queryClient.invalidateQueries({ queryKey: ['roomBooking'] }),
@@ -107,6 +127,17 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
     id: b.Id, title: truncateTitle(b.Description || 'Booked') + (b.Status === 0 ? ' (pending)' : ''),
     start: toShown(new Date(b.Start), tz), end: toShown(new Date(b.Finish), tz), booking: b,
   })), [bookings.data, tz]);
+  const roomLocationId = info.data?.LocationId;
+  const roomClosures = useMemo(() => (closuresQ.data && roomLocationId !== undefined
+    ? closuresQ.data.filter((c) => closesRoom(c, { id: roomId, locationId: roomLocationId })) : []), [closuresQ.data, roomId, roomLocationId]);
+  const closedSpans = useMemo(() => roomClosures.map((c): ShownClosure => ({
+    start: toShown(new Date(c.Start), tz), end: toShown(new Date(c.End), tz), reason: c.Reason, until: new Date(c.End),
+  })), [roomClosures, tz]);
+  const closureEvents = useMemo(() => roomClosures.map((c): CalEvent => ({
+    id: `closure-${c.Id}-${c.Start}`, title: closedWords(c), start: toShown(new Date(c.Start), tz), end: toShown(new Date(c.End), tz), closure: c,
+  })), [roomClosures, tz]);
+  const allEvents = useMemo(() => (closureEvents.length === 0 ? events : [...events, ...closureEvents]), [events, closureEvents]);
+  const closedRefusal = (c: ShownClosure) => `${closedUntilWords({ Reason: c.reason, End: c.until.toISOString() }, tz)}. Choose another time.`;
 
   // The room's info says whether the viewer is its room admin (SPEC 3 IsRoomAdmin).
   const openedMode = opened ? cancellation.modeFor(opened, opened.RoomId === info.data?.Id && (info.data?.IsRoomAdmin ?? false)) : null;
@@ -121,6 +152,8 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
   const select = (start: Date, end: Date, selectedIn: CalendarView) => {
     const room = info.data;
     if (!room) return;
+    const shut = closureAt(start, end, closedSpans);
+    if (shut) { setRefusal(closedRefusal(shut)); return; }
     const now = new Date();
     const location = locations.data?.find((l) => l.Id === room.LocationId);
     const constraint = resolveRoomConstraint({
@@ -142,15 +175,21 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
     setSlot({
       roomId: room.Id, roomName: room.Name, start: fromShown(shown.start, tz), end: fromShown(shown.end, tz), timeZone: tz,
       restricted: room.IsRestricted && !room.IsRoomAdmin,
-      latestEnd: fromShown(latestEnd(shown.start, site.DayEndMinutes, events), tz),
+      latestEnd: fromShown(latestEnd(shown.start, site.DayEndMinutes, [...events, ...closedSpans]), tz),
     });
   };
 
   /** A slot chosen by key or tap: a free one starts a booking, a booked one opens the booking. */
   const activate = (start: Date, end: Date) => {
     const onIt = events.find((e) => e.start < end && start < e.end);
-    if (slotState(start, end, shownNow, events) === 'booked' && onIt) setOpened(onIt.booking);
+    if (slotState(start, end, shownNow, events) === 'booked' && onIt?.booking) setOpened(onIt.booking);
     else select(start, end, view);
+  };
+  /** An event chosen: a booking opens, a closure says why the time is closed. */
+  const openEvent = (e: CalEvent) => {
+    if (e.booking) { setOpened(e.booking); return; }
+    const shut = closedSpans.find((c) => c.start.getTime() === e.start.getTime());
+    if (shut) setRefusal(closedRefusal(shut));
   };
   const slotProps = useSlotKeyboard({
     container: calendarBox, days, dayStartMinutes: site.DayStartMinutes, dayEndMinutes: site.DayEndMinutes, stepMinutes: SLOT_MINUTES,
@@ -158,6 +197,26 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
   });
   const swipe = useSwipe((dir) => goTo(stepDate(view, date, dir)));
   const tap = useSlotTap((key) => { const start = slotFromKey(key); activate(start, addMinutes(start, SLOT_MINUTES)); });
+  // Closed slots: hatched dark, named closed with the reason, not bookable (the keyboard and a tap get the refusal).
+  const slotPropsWithClosures: typeof slotProps = (date, resourceId) => {
+    const props = slotProps(date, resourceId);
+    if (resourceId === undefined || closedSpans.length === 0) return props;
+    const end = addMinutes(date, SLOT_MINUTES);
+    const shut = closureAt(date, end, closedSpans);
+    if (!shut) return props;
+    return {
+      ...props, className: `${props.className ?? ''} hd-closed`.trim(), 'aria-disabled': true,
+      'aria-label': `${slotLabel(date, end, 'closed')}: ${shut.reason}`, title: `Closed: ${shut.reason}`,
+    };
+  };
+  // Month view: a day closed over the site's day hours is hatched too. Only there: the time grid asks
+  // with each column's end (the next midnight), and its slots are marked one by one anyway.
+  const dayProps = (d: Date) => {
+    const closedDay = view === Views.MONTH
+      && closedSpans.some((c) => c.start <= addMinutes(d, site.DayStartMinutes) && c.end >= addMinutes(d, site.DayEndMinutes));
+    const classes = [d < startOfDay(shownNow) ? 'hd-past' : '', closedDay ? 'hd-closed' : ''].filter(Boolean);
+    return classes.length > 0 ? { className: classes.join(' ') } : {};
+  };
 
   // Today: start the grid an hour before now, so the next free hours are on screen.
   const scrollToTime = days.some((d) => isSameDay(d, shownNow)) ? addMinutes(shownNow, -60) : bounds.min;
@@ -192,6 +251,7 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
             onNavigate={(to) => goTo(to === 'TODAY' ? toShown(new Date(), tz) : stepDate(view, date, to === 'NEXT' ? 1 : -1))} />
           <Text size="sm" c="gray.7" mb={4}>
             {narrow ? 'Tap a free time to book it. Shaded times are past.' : 'Arrow keys move between time slots, Enter books the one chosen. Shaded times are past.'}
+            {closedSpans.length > 0 ? ' Dark hatched times are closed (the reason is written on them).' : ''}
           </Text>
           <ScrollHint label="Room calendar" always={narrow} hint={hint}>
             <div ref={calendarBox} className="hd-calendar hd-room-calendar" style={{ height: narrow ? 620 : 720, minWidth: weekOnPhone ? 56 + days.length * PHONE_DAY_COLUMN_PX : undefined }}
@@ -200,7 +260,7 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
                 localizer={localizer}
                 culture="en-GB"
                 formats={formats}
-                events={events}
+                events={allEvents}
                 views={views}
                 view={view}
                 onView={(v) => changeView(v as CalendarView)}
@@ -218,11 +278,14 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
                 longPressThreshold={150}
                 onSelecting={({ start }) => start >= shownNow}
                 onSelectSlot={(s: SlotInfo) => select(s.start, s.end, view)}
-                slotPropGetter={slotProps}
-                dayPropGetter={(d) => (d < startOfDay(shownNow) ? { className: 'hd-past' } : {})}
-                onSelectEvent={(e) => setOpened(e.booking)}
-                onKeyPressEvent={(e, ev) => { if (isActivateKey(ev)) { ev.preventDefault(); setOpened(e.booking); } }}
-                eventPropGetter={(e) => ({ style: e.booking.Status === 0 ? { backgroundColor: '#b35900', color: '#fff' } : { backgroundColor: '#1c5d99', color: '#fff' } })}
+                slotPropGetter={slotPropsWithClosures}
+                dayPropGetter={dayProps}
+                onSelectEvent={openEvent}
+                onKeyPressEvent={(e, ev) => { if (isActivateKey(ev)) { ev.preventDefault(); openEvent(e); } }}
+                eventPropGetter={(e) => ({
+                  style: e.closure ? CLOSED_EVENT_STYLE : e.booking.Status === 0 ? { backgroundColor: '#b35900', color: '#fff' } : { backgroundColor: '#1c5d99', color: '#fff' },
+                  className: e.closure ? 'hd-closed-event' : undefined,
+                })}
                 messages={{ noEventsInRange: 'No bookings in this range.', work_week: 'Work Week' }}
               />
             </div>

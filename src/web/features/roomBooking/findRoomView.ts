@@ -1,6 +1,9 @@
 import { formatMinutes } from '../../../domain/dateFormat.js';
 import { fromWallClock, toWallClock } from '../../../domain/wallClock.js';
 import type { SiteSummary } from '../../../domain/wire/sites.js';
+import type { Closure } from '../../../domain/wire/closures.js';
+import type { AvailabilityItem } from '../../../domain/wire/roomBooking.js';
+import { closesRoom, closuresOver } from '../closures/closedPlaces.js';
 import type { AvailabilityQuery } from './roomBookingApi.js';
 
 /**
@@ -36,3 +39,7 @@ export function availabilityQuery(
     roomType, siteId: site.Id, locationId,
   };
 }
+
+/** The closure of a found room over its searched time (the room, its floor or the site), if any (issue 22). */
+export const roomClosure = (closures: readonly Closure[], r: Pick<AvailabilityItem, 'ID' | 'LocationID' | 'Start' | 'Finish'>): Closure | undefined =>
+  closuresOver(closures, new Date(r.Start), new Date(r.Finish)).find((c) => closesRoom(c, { id: r.ID, locationId: r.LocationID }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { roomEndOptions, roomStartOptions } from '../../../domain/roomTimes.js';
 import {
   emptyResultMessage, endChoices, fromShown, latestEnd, minutesLabel, monthSelectionToSlot, NO_AVAILABILITY, NO_ROOMS_RESTRICTED, rangeLabel,
-  shownRange, slotFromKey, slotKey, slotLabel, slotState, slotText, stepDate, toShown, truncateTitle, visibleDays,
+  shownRange, slotFromKey, slotKey, slotLabel, slotState, slotText, stepDate, toShown, truncateTitle, visibleDays, closureAt,
 } from './roomBookingView.js';
 
 describe('room time lists', () => {
@@ -105,6 +105,14 @@ describe('the time grid (issue 20)', () => {
   it('announces a slot with its day, times and state', () => {
     expect(slotLabel(at(17, 10), at(17, 10, 30), 'free').replace(/,/g, '')).toBe('Wednesday 17 April 2030 10:00–10:30 free');
     expect(slotLabel(at(17, 8), at(17, 8, 30), 'past').replace(/,/g, '')).toBe('Wednesday 17 April 2030 08:00–08:30 past cannot be booked');
+  });
+  it('finds the closure over a slot and names the slot closed (issue 22)', () => {
+    const closures = [{ start: at(17, 13), end: at(17, 15), reason: 'Fire drill', until: at(17, 15) }];
+    expect(closureAt(at(17, 14), at(17, 14, 30), closures)?.reason).toBe('Fire drill');
+    expect(closureAt(at(17, 15), at(17, 15, 30), closures)).toBeUndefined(); // back to back is open
+    expect(slotLabel(at(17, 13), at(17, 13, 30), 'closed').replace(/,/g, '')).toBe('Wednesday 17 April 2030 13:00–13:30 closed');
+    // The form's ends stop at a closure, as at a booking.
+    expect(latestEnd(at(17, 10), 20 * 60, closures)).toEqual(at(17, 13));
   });
   it('keys slots by their shown time and reads the key back', () => {
     expect(slotKey(at(17, 9, 30))).toBe('2030-04-17T09:30');

@@ -75,7 +75,8 @@ export function stepDate(view: CalendarView, date: Date, direction: -1 | 1): Dat
   return addMonths(date, direction);
 }
 
-export type SlotState = 'free' | 'booked' | 'past';
+/** 'closed': in a closure of the room, its floor or its site (issue 22); the room calendar marks those itself. */
+export type SlotState = 'free' | 'booked' | 'past' | 'closed';
 
 /**
  * A time slot's state (shown times): past once its start has gone (the slot rules refuse a start
@@ -86,7 +87,7 @@ export function slotState(start: Date, end: Date, shownNow: Date, bookings: read
   return bookings.some((b) => b.start < end && start < b.end) ? 'booked' : 'free';
 }
 
-const STATE_WORDS: Record<SlotState, string> = { free: 'free', booked: 'booked', past: 'past, cannot be booked' };
+const STATE_WORDS: Record<SlotState, string> = { free: 'free', booked: 'booked', past: 'past, cannot be booked', closed: 'closed' };
 
 /** What a screen reader says on a slot (shown times): 'Tuesday, 24 November 2026, 10:00–10:30, free'. */
 export const slotLabel = (start: Date, end: Date, state: SlotState): string => `${formatRange(start, end)}, ${STATE_WORDS[state]}`;
@@ -123,3 +124,11 @@ export function slotText(start: Date, end: Date, timeZone: string, short = false
   return formatRange(start, end, { timeZone, short });
 }
 
+
+/**
+ * The room's closures as calendar spans (shown times, like the bookings), each with its reason. A
+ * slot or a selection overlapping one is closed; the first found says why.
+ */
+export interface ShownClosure { start: Date; end: Date; reason: string; until: Date }
+export const closureAt = (start: Date, end: Date, closures: readonly ShownClosure[]): ShownClosure | undefined =>
+  closures.find((c) => c.start < end && start < c.end);

@@ -9,11 +9,12 @@ import type { PersonRef } from '../../../domain/wire/people.js';
 import { ApiError } from '../../app/api.js';
 import { NO_PEOPLE_FOUND } from '../restrictions/index.js';
 import { AssignRolesDialog } from './AssignRolesDialog.js';
+import { ErasePersonDialog } from './ErasePersonDialog.js';
 import { PersonTagsDialog } from './PersonTagsDialog.js';
 import { PreRegisterDialog } from './PreRegisterDialog.js';
 import { ADMINS_EXPORT_URL, PEOPLE_SEARCH_DEBOUNCE_MS, searchPeople, signOutEverywhere } from './userManagementApi.js';
 
-type Dialog = { kind: 'roles' | 'tags'; person: PersonRef } | { kind: 'new' } | null;
+type Dialog = { kind: 'roles' | 'tags' | 'erase'; person: PersonRef } | { kind: 'new' } | null;
 
 /** Manage Users (SPEC 2.9): find people, assign roles, tag them, pre-register, export admins, end sessions. */
 export function PeopleSection() {
@@ -68,6 +69,7 @@ export function PeopleSection() {
                       <Button size="xs" onClick={() => setDialog({ kind: 'roles', person: p })} aria-label={`Assign roles to ${p.FullName || p.Email}`}>Roles</Button>
                       <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'tags', person: p })} aria-label={`Tags of ${p.FullName || p.Email}`}>Tags</Button>
                       <Button size="xs" variant="subtle" color="red" onClick={() => askSignOut(p)} aria-label={`Sign out ${p.FullName || p.Email} everywhere`}>Sign out</Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setDialog({ kind: 'erase', person: p })} aria-label={`Erase ${p.FullName || p.Email}`}>Erase…</Button>
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -78,6 +80,7 @@ export function PeopleSection() {
       )}
       {dialog?.kind === 'roles' && <AssignRolesDialog person={dialog.person} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'tags' && <PersonTagsDialog person={dialog.person} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'erase' && <ErasePersonDialog person={dialog.person} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'new' && (
         <PreRegisterDialog onClose={() => setDialog(null)} onCreated={(p) => { setText(p.Email); setDialog({ kind: 'roles', person: p }); }} />
       )}

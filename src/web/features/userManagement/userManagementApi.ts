@@ -1,6 +1,7 @@
 /** User management calls (SPEC 7 'Users, roles, teams'; teams administration of issue 6). */
 import type { AdminTeam, TeamGroupSync, TeamWithMembers } from '../../../domain/wire/admin.js';
 import type { PersonRef, TeamRef } from '../../../domain/wire/people.js';
+import type { EraseResult } from '../../../domain/wire/personalData.js';
 import type { PersonSso } from '../../../domain/wire/personSso.js';
 import type { Profile } from '../../../domain/wire/profile.js';
 import { api } from '../../app/api.js';
@@ -24,6 +25,8 @@ export const setPersonSso = (id: number, expectsSso: boolean) => api.post<Person
 export const SSO_SAVE_FAILED = 'Unable to save the single sign-on setting.';
 export const signOutEverywhere = (id: number) => api.post<{ Success: boolean; SessionsEnded: number }>(`/api/users/${id}/signOutEverywhere`);
 export const ADMINS_EXPORT_URL = withBase('/api/users/admins/export');
+/** Issue 25: erase a person; Confirm is their e-mail, typed by the admin. */
+export const erasePerson = (id: number, confirm: string) => api.post<EraseResult>(`/api/admin/people/${id}/erase`, { Confirm: confirm });
 
 export const createTeam = (name: string) => api.post<TeamRef>('/api/teams', { Name: name });
 /** Renames a team and sets its identity-provider group (null: managed by hand). */

@@ -126,7 +126,8 @@ export class Editor {
       const used = event.type === 'keyDown' ? this.keyDown(event) : this.pointer(event);
       // Tools change their own state (pressing -> idle) without touching the drawing; re-render then too.
       const tool = this.tools[this.toolId];
-      if (tool.state !== this.snapshot.toolState || tool.preview !== this.snapshot.preview || (tool.marquee ?? null) !== this.snapshot.marquee) this.changed();
+      if (tool.state !== this.snapshot.toolState || tool.preview !== this.snapshot.preview || (tool.marquee ?? null) !== this.snapshot.marquee
+        || (tool.groupDrag ?? null) !== this.snapshot.groupDrag) this.changed();
       return used;
     });
   }
@@ -581,6 +582,7 @@ export class Editor {
       toolState: tool.state,
       preview: tool.preview,
       marquee: tool.marquee ?? null,
+      groupDrag: tool.groupDrag ?? null,
       drawing: this.session.drawing,
       selection: this.single(),
       selected: this.selectedList,

@@ -4,7 +4,7 @@
  */
 import type { Drawing } from '../../../domain/layout/drawing.js';
 import type { ElementRef } from './elements.js';
-import type { MarqueeBox, ToolId, ToolPreview } from './tools/types.js';
+import type { GroupDrag, MarqueeBox, ToolId, ToolPreview } from './tools/types.js';
 
 export interface EditorState {
   readonly tool: ToolId;
@@ -13,6 +13,8 @@ export interface EditorState {
   readonly preview: ToolPreview | null;
   /** The marquee rectangle while one is dragged (canvas units), else null. */
   readonly marquee: MarqueeBox | null;
+  /** A selection of desks being dragged: the view may draw `base` with them offset (see GroupDrag). */
+  readonly groupDrag: GroupDrag | null;
   readonly drawing: Drawing;
   /** The one selected element when exactly one is selected, else null (properties panel, Edit). */
   readonly selection: ElementRef | null;

@@ -99,6 +99,39 @@ describe('group move, rotate, delete', () => {
     expect(t.state().canUndo).toBe(false);
   });
 
+  it('a dragged selection of desks is offered to the view as the start drawing plus one offset', () => {
+    const t = driveEditor({ drawing: floor() });
+    t.click([110, 110]);
+    t.shiftClick([150, 110]);
+    const before = t.drawing();
+    expect(t.state().groupDrag).toBeNull();
+    t.down([150, 110]);
+    t.move([173, 112]);
+    const drag = t.state().groupDrag!;
+    expect(drag.base).toBe(before);
+    expect([...drag.deskIds].sort()).toEqual(['a', 'b']);
+    expect([drag.dx, drag.dy]).toEqual([20, 0]);
+    // The state's drawing holds the moved desks too, as before.
+    expect([at(t, 'a').x, at(t, 'b').x]).toEqual([120, 160]);
+    t.move([110, 300]); // a would land on d: refused, the offset stays where the group last fitted
+    expect([t.state().groupDrag!.dx, t.state().groupDrag!.dy]).toEqual([20, 0]);
+    t.up([173, 112]);
+    expect(t.state().groupDrag).toBeNull();
+    expect(at(t, 'a').x).toBe(120);
+    // Escape puts the start drawing back and ends the offset; a selection with a door is not offered.
+    t.down([130, 110]);
+    t.move([150, 110]);
+    expect(t.state().groupDrag).not.toBeNull();
+    t.key('Escape');
+    expect(t.state().groupDrag).toBeNull();
+    expect(at(t, 'a').x).toBe(120);
+    t.shiftClick([505, 505]);
+    t.down([130, 110]);
+    t.move([150, 110]);
+    expect(t.state().toolState).toBe('dragging');
+    expect(t.state().groupDrag).toBeNull();
+  });
+
   it('a group move onto a desk that stays is refused: the group stays where it last fitted', () => {
     const t = driveEditor({ drawing: floor() });
     selectRow(t);

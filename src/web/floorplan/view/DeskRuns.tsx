@@ -28,32 +28,42 @@ export const BOOKING_RUN_LENGTH = 1000;
  * The layer: the bodies are hit targets (`data-desk-body`, the desk under the pointer is found by its
  * position, see deskAt); the marks are drawn above everything desk-shaped and let the pointer through.
  */
-export const DeskRuns = memo(function DeskRuns({ desks, states, part, runLength = RUN_LENGTH }: {
+export const DeskRuns = memo(function DeskRuns({ desks, states, part, runLength = RUN_LENGTH, hidden = null }: {
   desks: readonly Desk[]; states: DeskStates | undefined; part: Part; runLength?: number;
+  /** Desks left out (the editor's dragged selection, drawn apart under one transform). */
+  hidden?: ReadonlySet<string> | null;
 }) {
   const runs: ReactNode[] = [];
   for (let from = 0; from < desks.length; from += runLength) {
-    runs.push(<DeskRun key={from} desks={desks} from={from} to={Math.min(from + runLength, desks.length)} states={states} part={part} />);
+    runs.push(<DeskRun key={from} desks={desks} from={from} to={Math.min(from + runLength, desks.length)} states={states} part={part} hidden={hidden} />);
   }
   return part === 'marks'
     ? <g data-layer="desk marks" pointerEvents="none" aria-hidden="true">{runs}</g>
     : <g data-layer="desk bodies" aria-hidden="true">{runs}</g>;
 });
 
-interface DeskRunProps { desks: readonly Desk[]; from: number; to: number; states: DeskStates | undefined; part: Part }
+interface DeskRunProps { desks: readonly Desk[]; from: number; to: number; states: DeskStates | undefined; part: Part; hidden: ReadonlySet<string> | null }
 
 const sameRun = (a: DeskRunProps, b: DeskRunProps): boolean => {
   if (a.states !== b.states || a.from !== b.from || a.to !== b.to || a.part !== b.part) return false;
   for (let i = a.from; i < a.to; i++) if (a.desks[i] !== b.desks[i]) return false;
+  // Another set of hidden desks redraws only the runs holding a desk hidden in either.
+  if (a.hidden !== b.hidden) {
+    for (let i = a.from; i < a.to; i++) {
+      const id = a.desks[i]!.id;
+      if (a.hidden?.has(id) || b.hidden?.has(id)) return false;
+    }
+  }
   return true;
 };
 
-const DeskRun = memo(function DeskRun({ desks, from, to, states, part }: DeskRunProps) {
+const DeskRun = memo(function DeskRun({ desks, from, to, states, part, hidden }: DeskRunProps) {
   // Path data per state: the boxes, or the chairs and the marks.
   const first = new Map<DeskState, string>();
   const marks = new Map<DeskState, string>();
   for (let i = from; i < to; i++) {
     const desk = desks[i]!;
+    if (hidden?.has(desk.id)) continue;
     const state = deskStateOf(states, desk);
     first.set(state, (first.get(state) ?? '') + deskMarkPath(desk, part === 'bodies' ? 'body' : 'chair'));
     const mark = DESK_LOOKS[state].mark;

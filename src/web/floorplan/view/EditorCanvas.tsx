@@ -178,13 +178,17 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
   }, [editor]);
 
   const selectedDeskId = state.selection?.kind === 'desk' ? state.selection.id : null;
+  // A dragged selection of desks: the drawing it started from, with those desks under one moving transform.
+  const groupDrag = state.groupDrag;
+  const shown = groupDrag?.base ?? state.drawing;
   const cursor = spaceHeld ? (pan.current ? 'grabbing' : 'grab') : CURSORS[state.tool];
   return (
     <div style={{ position: 'relative', height }}>
     <ZoomScroller ref={scroller} zoom={state.zoom} onResize={onResize} style={{ height: '100%' }} label="Layout canvas (scrollable)">
       <FloorplanSvg
         svgRef={svg}
-        drawing={state.drawing}
+        drawing={shown}
+        movingDesks={groupDrag}
         zoom={state.zoom}
         showGrid={state.showGrid}
         selectedDeskId={selectedDeskId}
@@ -193,7 +197,11 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
         overlay={
           <>
             <EditorOverlay drawing={state.drawing} selection={state.selection} preview={state.preview} zoom={state.zoom} />
-            {state.selected.length > 1 && <MultiSelection drawing={state.drawing} selected={state.selected} zoom={state.zoom} />}
+            {state.selected.length > 1 && (
+              <g transform={groupDrag ? `translate(${groupDrag.dx} ${groupDrag.dy})` : undefined}>
+                <MultiSelection drawing={shown} selected={state.selected} zoom={state.zoom} />
+              </g>
+            )}
             {state.marquee && <Marquee box={state.marquee} zoom={state.zoom} />}
           </>
         }

@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type Ref, type SVGProps } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type Ref, type SVGProps } from 'react';
 import { CANVAS_SIZE, GRID } from '../../../domain/layout/constants.js';
 import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
 import { DESK_CLASS, DESK_CSS, deskAccessibleName, deskClass, SelectedFrame } from './DeskGlyph.js';
@@ -46,6 +46,14 @@ export interface FloorplanSvgProps {
    */
   bubbles?: boolean;
   deskCaption?: (desk: Desk) => string;
+  /** The editor's dragged selection of desks: drawn moved by (dx, dy) under one transform (see GroupDrag). */
+  movingDesks?: MovingDesks | null;
+}
+
+export interface MovingDesks {
+  readonly deskIds: ReadonlySet<string>;
+  readonly dx: number;
+  readonly dy: number;
 }
 
 /**
@@ -54,7 +62,7 @@ export interface FloorplanSvgProps {
  * booking screen uses it through FloorplanViewer.
  */
 export function FloorplanSvg(props: FloorplanSvgProps) {
-  const { drawing, zoom, showGrid = false, deskStates, deskDetails, selectedDeskId = null, onDeskActivate, activateOnClick, label, svgRef, overlay, svgProps, desksAs = 'elements', bubbles = false, deskCaption } = props;
+  const { drawing, zoom, showGrid = false, deskStates, deskDetails, selectedDeskId = null, onDeskActivate, activateOnClick, label, svgRef, overlay, svgProps, desksAs = 'elements', bubbles = false, deskCaption, movingDesks = null } = props;
   const gridId = useId();
   const [focusId, setFocusId] = useState<string | null>(null);
   // A desk chosen (by a click, the keyboard or the free-desk list) becomes the Tab stop, and stays it
@@ -143,6 +151,9 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
     ? { onPointerMove: hover.onPointerMove, onPointerLeave: hover.onPointerLeave }
     : { onPointerOver, onPointerOut };
 
+  const movingIds = movingDesks?.deskIds ?? null;
+  const movingOffset = movingDesks ? `translate(${movingDesks.dx} ${movingDesks.dy})` : undefined;
+
   const size = CANVAS_SIZE * zoom;
   return (
     <svg
@@ -180,9 +191,11 @@ export function FloorplanSvg(props: FloorplanSvgProps) {
           )}
         </>
       ) : (
-        <DesksLayer desks={drawing.desks} states={deskStates} details={deskDetails} selectedId={selectedDeskId} tabStopId={tabStopId} />
+        <DesksLayer desks={drawing.desks} states={deskStates} details={deskDetails} selectedId={selectedDeskId} tabStopId={tabStopId}
+          moving={movingIds} offset={movingOffset} />
       )}
-      <DeskRuns desks={drawing.desks} states={deskStates} part="marks" runLength={desksAs === 'paths' ? BOOKING_RUN_LENGTH : RUN_LENGTH} />
+      <DeskRuns desks={drawing.desks} states={deskStates} part="marks" runLength={desksAs === 'paths' ? BOOKING_RUN_LENGTH : RUN_LENGTH} hidden={movingIds} />
+      {movingIds && <MovingMarks desks={drawing.desks} ids={movingIds} states={deskStates} offset={movingOffset} />}
       <SelectedDeskFrame desks={drawing.desks} selectedId={selectedDeskId} />
       {overlay}
       {desksAs === 'paths' && hover.element}
@@ -197,26 +210,48 @@ interface DesksLayerProps {
   details: ReadonlyMap<string, string> | undefined;
   selectedId: string | null;
   tabStopId: string | null;
+  moving: ReadonlySet<string> | null;
+  /** The moving group's transform; changing it re-renders this layer only, the desks stay as they are. */
+  offset: string | undefined;
 }
 
 /**
  * The desks, one focusable element each, kept by DeskNodes outside React's reconciliation (see
  * deskNodes.ts): all created in one go, then updated desk by desk when something changes.
  */
-const DesksLayer = memo(function DesksLayer({ desks, states, details, selectedId, tabStopId }: DesksLayerProps) {
+const DesksLayer = memo(function DesksLayer({ desks, states, details, selectedId, tabStopId, moving, offset }: DesksLayerProps) {
   const g = useRef<SVGGElement>(null);
+  const movingG = useRef<SVGGElement>(null);
   const nodes = useRef<DeskNodes | null>(null);
   useLayoutEffect(() => {
-    nodes.current ??= new DeskNodes(g.current!);
+    nodes.current ??= new DeskNodes(g.current!, movingG.current!);
     nodes.current.render({
       desks,
       stateOf: (d) => deskStateOf(states, d),
       detailOf: (d) => details?.get(d.id),
       selectedId,
       tabStopId,
+      moving,
     });
-  }, [desks, states, details, selectedId, tabStopId]);
-  return <g data-layer="desks" ref={g} />;
+  }, [desks, states, details, selectedId, tabStopId, moving]);
+  return (
+    <>
+      <g data-layer="desks" ref={g} />
+      <g data-layer="moving desks" ref={movingG} transform={offset} />
+    </>
+  );
+});
+
+/** The chairs and marks of the dragged desks, under the same one transform as their boxes. */
+const MovingMarks = memo(function MovingMarks({ desks, ids, states, offset }: {
+  desks: readonly Desk[]; ids: ReadonlySet<string>; states: DeskStates | undefined; offset: string | undefined;
+}) {
+  const moving = useMemo(() => desks.filter((d) => ids.has(d.id)), [desks, ids]);
+  return (
+    <g data-layer="moving desk marks" transform={offset}>
+      <DeskRuns desks={moving} states={states} part="marks" runLength={moving.length || 1} />
+    </g>
+  );
 });
 
 function SelectedDeskFrame({ desks, selectedId }: { desks: readonly Desk[]; selectedId: string | null }) {

@@ -24,12 +24,15 @@ export const MARK_LINES: Record<Exclude<DeskLook['mark'], 'none'>, Lines> = {
   cross: [[[5, 4], [S - 5, S - 6]], [[S - 5, 4], [5, S - 6]]],
   tick: [[[4, 9], [8, 13], [S - 4, 4]]],
   hatch: [[[2, 10], [10, 2]], [[2, 16], [16, 2]]],
+  // A padlock: the shackle, then the body (a closed desk, issue 22).
+  lock: [[[7.5, 8], [7.5, 5.5], [8.5, 3.5], [11.5, 3.5], [12.5, 5.5], [12.5, 8]], [[5.5, 8], [14.5, 8], [14.5, 14.5], [5.5, 14.5], [5.5, 8]]],
 };
 
 export const DESK_MARK_STROKES: Record<Exclude<DeskLook['mark'], 'none'>, { width: number; round: boolean }> = {
   cross: { width: 2, round: true },
   tick: { width: 2.5, round: true },
   hatch: { width: 1, round: false },
+  lock: { width: 1.6, round: true },
 };
 
 /** How a state's mark is stroked (the floor's runs and the legend's sample alike). */

@@ -25,6 +25,8 @@ class FakeNode {
     this.parentNode = null;
   }
   insertBefore(node: FakeNode, before: FakeNode | null) {
+    // As the DOM: the reference node must be a child of this one.
+    if (before && before.parentNode !== this) throw new Error('NotFoundError: not a child of this node');
     const nodes = node.tag === '#fragment' ? node.children.splice(0) : [node];
     for (const n of nodes) {
       n.remove();
@@ -99,6 +101,22 @@ describe('DeskNodes', () => {
     expect(ids()).toEqual(['e', 'c', 'a']);
     nodes.render(inputs([]));
     expect(ids()).toEqual([]);
+  });
+
+  it('puts dragged desks in the moving group, then back in drawing order with their new places', () => {
+    const moving = new FakeNode('g');
+    nodes = new DeskNodes(g as unknown as SVGGElement, moving as unknown as SVGGElement);
+    const list = [desk('a'), desk('b', 40), desk('c', 80), desk('d', 120)];
+    nodes.render(inputs(list));
+    const [a, b, c, d] = g.children;
+    nodes.render(inputs(list, { moving: new Set(['b', 'd']) }));
+    expect(ids()).toEqual(['a', 'c']);
+    expect(moving.children).toEqual([b, d]);
+    expect(b!.getAttribute('transform')).toBe('translate(40 0)');
+    nodes.render(inputs([list[0]!, desk('b', 60), list[2]!, desk('d', 140)]));
+    expect(moving.children).toEqual([]);
+    expect(g.children).toEqual([a, b, c, d]);
+    expect(b!.getAttribute('transform')).toBe('translate(60 0)');
   });
 
   it('draws a repeated id twice rather than losing a desk', () => {

@@ -8,6 +8,10 @@
  *
  * Each desk is ONE element: a focusable rect with role button, an accessible name such as
  * "Desk 12, available", aria-pressed when chosen, and a class for its state's look (DESK_CSS).
+ *
+ * While a selection of desks is dragged (`moving`), their elements sit in a second group whose one
+ * transform the view moves: a pointer move then changes one attribute instead of one per desk, and
+ * the browser re-lays out one group. On the drop they go back in drawing order with their new places.
  */
 import { DESK_SIZE } from '../../../domain/layout/constants.js';
 import type { Desk } from '../../../domain/layout/drawing.js';
@@ -22,6 +26,8 @@ export interface DeskInputs {
   detailOf: (desk: Desk) => string | undefined;
   selectedId: string | null;
   tabStopId: string | null;
+  /** Ids of the desks being dragged as a group: their elements go into the moving group. */
+  moving?: ReadonlySet<string> | null;
 }
 
 interface Shown {
@@ -39,7 +45,7 @@ export class DeskNodes {
   private shown = new Map<string, Shown>();
   private template: Element | null = null;
 
-  constructor(private readonly g: SVGGElement) {}
+  constructor(private readonly g: SVGGElement, private readonly movingG?: SVGGElement) {}
 
   /** A new desk element: a copy of one with the attributes every desk shares, then its own. */
   private create(s: Omit<Shown, 'el'>): Element {
@@ -63,8 +69,9 @@ export class DeskNodes {
     return el;
   }
 
-  render({ desks, stateOf, detailOf, selectedId, tabStopId }: DeskInputs): void {
+  render({ desks, stateOf, detailOf, selectedId, tabStopId, moving = null }: DeskInputs): void {
     const g = this.g;
+    const movingG = moving && moving.size && this.movingG ? this.movingG : null;
     // Keys: the desk id, made unique should a (bad) drawing repeat one.
     const keys: string[] = new Array(desks.length);
     const seen = new Set<string>();
@@ -100,6 +107,17 @@ export class DeskNodes {
       }
       g.insertBefore(el, cursor);
     };
+    // A dragged desk goes to (or stays in) the moving group, in drawing order; the rest are placed as usual.
+    const put = (desk: Desk, el: Element) => {
+      if (movingG && moving!.has(desk.id)) {
+        if (el.parentNode === movingG) return;
+        // The cursor must stay a child of the still group.
+        if (el === cursor) cursor = cursor.nextSibling;
+        movingG.appendChild(el);
+      } else {
+        place(el);
+      }
+    };
     desks.forEach((desk, i) => {
       const key = keys[i]!;
       const state = stateOf(desk);
@@ -111,7 +129,7 @@ export class DeskNodes {
         const next = { desk, state, detail, selected, tabStop, label: deskAccessibleName(desk, state, detail), transform: deskTransform(desk) };
         const el = this.create(next);
         this.shown.set(key, { el, ...next });
-        place(el);
+        put(desk, el);
         return;
       }
       if (s.desk !== desk || s.state !== state || s.detail !== detail) {
@@ -133,7 +151,7 @@ export class DeskNodes {
         s.el.setAttribute('tabindex', tabStop ? '0' : '-1');
         s.tabStop = tabStop;
       }
-      place(s.el);
+      put(desk, s.el);
     });
     if (fresh) g.appendChild(fresh);
   }

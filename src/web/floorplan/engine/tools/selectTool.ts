@@ -16,17 +16,17 @@
 import { rotateElement } from '../document.js';
 import { elementFrame, forEachFrame, frameBounds, frameCenter, refKey, type ElementRef } from '../elements.js';
 import { angleFrom, boxFromCorners, distance, wrapRotation, type Point } from '../geometry.js';
-import { moveGroup, prepareGroupMove, type GroupMove } from '../groupOps.js';
+import { clampDelta, moveGroup, prepareGroupMove, type GroupMove } from '../groupOps.js';
 import { hitRotationHandle, hitTest } from '../hitTest.js';
 import { dragTo, startDrag, type DragSession } from './drag.js';
-import { dragThreshold, type KeyEvent, type MarqueeBox, type PointerMods, type Tool, type ToolContext } from './types.js';
+import { dragThreshold, type GroupDrag, type KeyEvent, type MarqueeBox, type PointerMods, type Tool, type ToolContext } from './types.js';
 
 type State =
   | { name: 'idle' }
   /** `collapse`: a plain click on an already selected element selects just it (on release, so a drag moves them all). */
   | { name: 'pressing'; ref: ElementRef; start: Point; collapse: boolean }
   | { name: 'dragging'; drag: DragSession }
-  | { name: 'dragging'; group: GroupMove; start: Point; anchor: Point }
+  | { name: 'dragging'; group: GroupMove; start: Point; anchor: Point; shown: GroupDrag | null }
   | { name: 'rotating'; ref: ElementRef; center: Point }
   | { name: 'marquee'; start: Point; base: readonly ElementRef[]; hitKeys: string; box: MarqueeBox | null };
 
@@ -45,6 +45,10 @@ export class SelectTool implements Tool {
 
   get marquee(): MarqueeBox | null {
     return this.current.name === 'marquee' ? this.current.box : null;
+  }
+
+  get groupDrag(): GroupDrag | null {
+    return this.current.name === 'dragging' && 'group' in this.current ? this.current.shown : null;
   }
 
   pointerDown(ctx: ToolContext, p: Point, mods: PointerMods = { shift: false }): void {
@@ -155,7 +159,12 @@ export class SelectTool implements Tool {
     const frame = elementFrame(ctx.drawing, ref);
     if (!group || !frame) return this.reset(ctx);
     ctx.beginInteraction();
-    const s = { name: 'dragging' as const, group, start, anchor: { x: frame.x, y: frame.y } };
+    // Only a selection of desks alone is drawn offset (desks are what big selections are made of);
+    // one with shapes, text or rooms in it is redrawn from the moved drawing, as before.
+    const desksOnly = refs.every((r) => r.kind === 'desk');
+    const base = ctx.interactionBase;
+    const shown = desksOnly && base ? { base, deskIds: new Set(group.movingDesks.map((m) => m.desk.id)), dx: 0, dy: 0 } : null;
+    const s = { name: 'dragging' as const, group, start, anchor: { x: frame.x, y: frame.y }, shown };
     this.current = s;
     this.moveGroupTo(ctx, s, p);
   }
@@ -165,12 +174,18 @@ export class SelectTool implements Tool {
    * rest of the selection keeps its place relative to it. A place where a moving desk would land on
    * a desk that stays is refused: the selection stays where it last fitted.
    */
-  private moveGroupTo(ctx: ToolContext, s: { group: GroupMove; start: Point; anchor: Point }, p: Point): void {
+  private moveGroupTo(ctx: ToolContext, s: { group: GroupMove; start: Point; anchor: Point; shown: GroupDrag | null }, p: Point): void {
     const base = ctx.interactionBase;
     if (!base) return;
     const target = ctx.snapPoint({ x: s.anchor.x + p.x - s.start.x, y: s.anchor.y + p.y - s.start.y });
     const result = moveGroup(base, s.group, target.x - s.anchor.x, target.y - s.anchor.y);
-    if (result.ok) ctx.updateInteraction(result.drawing);
+    if (!result.ok) return;
+    if (s.shown) {
+      // The offset actually applied (kept on the canvas), as moveGroup applied it.
+      const d = clampDelta(s.group.box, target.x - s.anchor.x, target.y - s.anchor.y);
+      if (d.x !== s.shown.dx || d.y !== s.shown.dy) s.shown = { ...s.shown, dx: d.x, dy: d.y };
+    }
+    ctx.updateInteraction(result.drawing);
   }
 
   private rotateTo(ctx: ToolContext, s: { ref: ElementRef; center: Point }, p: Point): void {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { AppError } from '../../http/errors.js';
+import { AppError } from './errors.js';
 
 /**
- * Reads limited per person and minute, counted in PostgreSQL so every instance counts the same reads
+ * Calls limited per person and minute (reads of who is in, series, uploads, exports of calendars …), counted in PostgreSQL so every instance counts the same reads
  * (as sign-in and check-in limits are). A fixed one-minute window in one statement: the person's row
  * starts over when its minute has passed, so the table holds one row per person and read kind.
  */

@@ -1,4 +1,4 @@
-import { FALLBACK_LOCALE, formatDayTime } from '../../../domain/dateFormat.js';
+import { FALLBACK_LOCALE, formatDayTime } from './dateFormat.js';
 
 /**
  * The refusal of a booking during a closure, from the DETAIL the database trigger gives
