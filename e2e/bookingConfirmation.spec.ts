@@ -39,13 +39,15 @@ async function downloadIcs(dialog: Locator): Promise<{ name: string; text: strin
 /** The ics's content lines, unfolded (RFC 5545 3.1). */
 const icsLines = (text: string) => text.replace(/\r\n[ \t]/g, '').split('\r\n');
 
+/** Start and end are on London's clocks (the demo sites' zone), with the zone named (issue 23's invitations). */
 function expectParses(text: string, start: string, end: string, status: 'CONFIRMED' | 'TENTATIVE') {
   const lines = icsLines(text);
   expect(lines[0]).toBe('BEGIN:VCALENDAR');
   expect(lines).toContain('BEGIN:VEVENT');
+  expect(lines).toContain('BEGIN:VTIMEZONE');
   expect(lines).toContain('END:VCALENDAR');
-  expect(lines).toContain(`DTSTART:${start}`);
-  expect(lines).toContain(`DTEND:${end}`);
+  expect(lines).toContain(`DTSTART;TZID=Europe/London:${start}`);
+  expect(lines).toContain(`DTEND;TZID=Europe/London:${end}`);
   expect(lines).toContain(`STATUS:${status}`);
   expect(lines.find((l) => l.startsWith('UID:'))).toMatch(/^UID:hotdesk-booking-\d+$/);
 }
@@ -75,7 +77,7 @@ test.describe('on a desktop (1280×800)', () => {
 
     const ics = await downloadIcs(dialog);
     expect(ics.name).toMatch(/^hotdesk-booking-\d+\.ics$/);
-    expectParses(ics.text, '20300604T080000Z', '20300604T113000Z', 'CONFIRMED');
+    expectParses(ics.text, '20300604T090000', '20300604T123000', 'CONFIRMED');
     expect(icsLines(ics.text)).toContain('SUMMARY:Quarter planning');
 
     await dialog.getByRole('button', { name: 'Book another' }).click();
@@ -111,7 +113,7 @@ test.describe('on a desktop (1280×800)', () => {
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('link', { name: 'Add to calendar' })).toBeFocused();
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-    expectParses(await readFile(await download.path(), 'utf8'), '20300612T090000Z', '20300612T093000Z', 'CONFIRMED');
+    expectParses(await readFile(await download.path(), 'utf8'), '20300612T100000', '20300612T103000', 'CONFIRMED');
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('link', { name: 'View my bookings' })).toBeFocused();
     await page.keyboard.press('Tab');
@@ -162,7 +164,7 @@ test.describe('on a phone (375×812)', () => {
     await page.screenshot({ path: `${SCREENS}/confirm-3-request-375.png` });
 
     const ics = await downloadIcs(dialog);
-    expectParses(ics.text, '20300613T090000Z', '20300613T093000Z', 'TENTATIVE');
+    expectParses(ics.text, '20300613T100000', '20300613T103000', 'TENTATIVE');
     await dialog.getByRole('button', { name: 'Book another' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // Withdrawn again: a request left pending would add Booking Approval to the approver's home menu,

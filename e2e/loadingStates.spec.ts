@@ -38,6 +38,7 @@ const SECONDARY_CALLS: { page: RegExp; call: RegExp; why: string }[] = [
   { page: /^menu\/book\/desk\//, call: /\/api\/favourite-desks$/, why: 'the favourite stars and filter of a map already drawn' },
   { page: /\/rooms\/new$/, call: /\/api\/locations\/site\/\d+$/, why: 'only the location\'s name in the heading "New room (…)"' },
   { page: /^menu\/settings\/manageBookings$/, call: /\/api\/sites$/, why: 'the Site field\'s choices: the search works with "Any site"' },
+  { page: /^menu\/book\/(meeting|clinical)\/room$/, call: /\/api\/closures$/, why: 'the closed hatching over a calendar already drawn; a closed slot is refused with its reason anyway' },
 ];
 
 interface Frame { t: number; loading: boolean; heading: boolean; bare: boolean }
@@ -71,8 +72,10 @@ function recordFrames() {
 async function delayApi(page: Page): Promise<Held[]> {
   const held: Held[] = [];
   await page.route(/\/hotdesk\/api\//, async (route) => {
-    // The header's logo is a picture, not the page's data: a page need not say it is loading it.
-    if (new URL(route.request().url()).pathname.endsWith('/api/logo')) return route.continue();
+    // The header's logo is a picture, not the page's data: a page need not say it is loading it. The
+    // live stream (issue 24) is background: the page is whole without it, so it shows no loader for it.
+    const { pathname } = new URL(route.request().url());
+    if (pathname.endsWith('/api/logo') || pathname.endsWith('/api/live')) return route.continue();
     const h = { url: route.request().url(), from: Date.now(), to: Number.POSITIVE_INFINITY };
     held.push(h);
     await new Promise((r) => setTimeout(r, DELAY_MS));
