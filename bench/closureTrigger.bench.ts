@@ -9,9 +9,7 @@
  * the common one. Run: flock /tmp/bench.lock nice -n 19 npx tsx bench/closureTrigger.bench.ts
  */
 import { readFileSync } from 'node:fs';
-import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
-import { drawingWithDesks } from '../src/server/testing/fixtures.js';
-import { makeClient, runLoad, startBenchEnv } from './harness.js';
+import { benchHour, makeClient, runLoad, seedDeskFloor, signedInPeople, startBenchEnv } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -29,30 +27,15 @@ const fnOf = (file: string) => {
 const VERSIONS = { old: fnOf('0021_closures.sql'), new: fnOf('0024_closure_trigger_quick_exit.sql') };
 const use = (v: keyof typeof VERSIONS) => pool.query(VERSIONS[v]);
 
-const site = (await pool.query("INSERT INTO sites (title, time_zone) VALUES ('Bench', 'Europe/London') RETURNING id")).rows[0].id;
-const loc = (await pool.query("INSERT INTO locations (site_id, title) VALUES ($1, 'L') RETURNING id", [site])).rows[0].id;
-const fp = (await pool.query("INSERT INTO floorplans (location_id, name) VALUES ($1, 'F') RETURNING id", [loc])).rows[0].id;
-await pool.query('INSERT INTO layouts (floorplan_id, json, published) VALUES ($1, $2, true)',
-  [fp, drawingWithDesks(Array.from({ length: DESKS }, (_, i) => ({ id: `D${i}`, x: 20 + (i % 200) * 40, y: 20 + Math.floor(i / 200) * 40 })))]);
-const sessions = new SessionStore(pool, 600);
-const cookies: string[] = [];
-const userIds: number[] = [];
-for (let i = 0; i < CLIENTS; i++) {
-  const id = (await pool.query('INSERT INTO users (email, full_name) VALUES ($1, $2) RETURNING id', [`p${i}@bench.example`, `P ${i}`])).rows[0].id;
-  userIds.push(id);
-  cookies.push(`${SESSION_COOKIE}=${await sessions.create(id, 'bench')}`);
-}
+const { site, loc, fp } = await seedDeskFloor(pool, DESKS);
+const { userIds, cookies } = await signedInPeople(pool, CLIENTS);
 // One closure at the site, far from the booked hours (a desk in 2040).
 const closure = (await pool.query(`INSERT INTO closures (site_id, whole_site, starts_at, ends_at, reason, created_by)
   VALUES ($1, false, '2040-01-01', '2040-01-02', 'Far away', $2) RETURNING id`, [site, userIds[0]])).rows[0].id;
 await pool.query('INSERT INTO closure_places (closure_id, floorplan_id, desk_id) VALUES ($1, $2, $3)', [closure, fp, 'D1']);
 
-const base = Date.UTC(2031, 0, 1);
 let band = 0;
-const slot = (i: number) => {
-  const start = base + (band * 20_000 + i) * 3_600_000;
-  return { Start: new Date(start).toISOString(), Finish: new Date(start + 3_600_000).toISOString() };
-};
+const slot = (i: number) => benchHour(band, i);
 
 /**
  * µs per check, measured inside PostgreSQL (no client round trips, nothing written): the statements

@@ -3,11 +3,10 @@
  * the running server on embedded PostgreSQL (fsync on), beside the raw PostgreSQL insert rate measured
  * by this same script; then a 200-way race for one desk, 20 rounds. Run: npm run bench -- desk
  */
-import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
-import { drawingWithDesks } from '../src/server/testing/fixtures.js';
 import { appendFileSync } from 'node:fs';
 import {
-  cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, postgresMemoryMiB, recordSideBySide, rssMiB, runLoad, sampleMemory, startBenchEnv, statementProfile, type HttpResult,
+  benchHour, cpuSeconds, makeClient, otherAnswers, postgresCpuSeconds, postgresMemoryMiB, recordSideBySide, rssMiB, runLoad, sampleMemory, seedDeskFloor,
+  signedInPeople, startBenchEnv, statementProfile, type HttpResult,
 } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -15,26 +14,10 @@ const DESKS = 5000;
 const env = await startBenchEnv();
 const { pool } = env;
 
-// An organisation: one site, one location, a floorplan of 5,000 desks, published.
-const site = (await pool.query("INSERT INTO sites (title, time_zone) VALUES ('Bench', 'Europe/London') RETURNING id")).rows[0].id;
-const loc = (await pool.query("INSERT INTO locations (site_id, title) VALUES ($1, 'L') RETURNING id", [site])).rows[0].id;
-const fp = (await pool.query("INSERT INTO floorplans (location_id, name) VALUES ($1, 'F') RETURNING id", [loc])).rows[0].id;
-await pool.query('INSERT INTO layouts (floorplan_id, json, published) VALUES ($1, $2, true)',
-  [fp, drawingWithDesks(Array.from({ length: DESKS }, (_, i) => ({ id: `D${i}`, x: 20 + (i % 200) * 40, y: 20 + Math.floor(i / 200) * 40 })))]);
-
-// 200 people, each signed in (sessions created as a sign-in would).
-const sessions = new SessionStore(pool, 600);
-const cookies: string[] = [];
-for (let i = 0; i < 200; i++) {
-  const id = (await pool.query('INSERT INTO users (email, full_name) VALUES ($1, $2) RETURNING id', [`p${i}@bench.example`, `P ${i}`])).rows[0].id;
-  cookies.push(`${SESSION_COOKIE}=${await sessions.create(id, 'bench')}`);
-}
-
-const base = Date.UTC(2031, 0, 1);
-const slot = (round: number, i: number) => {
-  const start = base + (round * 20_000 + i) * 3_600_000; // each round its own ~2-year band of hours
-  return { Start: new Date(start).toISOString(), Finish: new Date(start + 3_600_000).toISOString() };
-};
+// An organisation: one site, one location, a floorplan of 5,000 desks, published; 200 people, each signed in.
+const { site, loc, fp } = await seedDeskFloor(pool, DESKS);
+const { cookies } = await signedInPeople(pool, 200);
+const slot = benchHour;
 
 /** The limit: the same kind of insert straight into PostgreSQL, same table and constraints, no HTTP. */
 async function rawInsertRate(clients: number) {

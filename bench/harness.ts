@@ -4,9 +4,11 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { startEmbeddedDatabase, freePort, type EmbeddedDatabase } from '../src/server/db/embedded.js';
 import { createPool } from '../src/server/db/pool.js';
 import { migrate } from '../src/server/db/migrate.js';
+import { drawingWithDesks } from '../src/server/testing/fixtures.js';
 
 /**
  * Shared pieces of the benchmarks: a real PostgreSQL (embedded, fsync on, default settings), the app
@@ -218,4 +220,71 @@ export async function statementProfile(pool: pg.Pool): Promise<(title: string, p
       console.log(`${(r.calls / per).toFixed(3)}\t${(r.total_exec_time / per).toFixed(3)}\t${(Number(r.wal_records) / per).toFixed(1)}\t${(Number(r.blocks) / per).toFixed(1)}\t${r.query}`);
     }
   };
+}
+
+/** A desk organisation: one site (Europe/London), one location, a published floorplan of `desks` desks named D0, D1 … */
+export async function seedDeskFloor(pool: pg.Pool, desks: number): Promise<{ site: number; loc: number; fp: number }> {
+  const site = (await pool.query("INSERT INTO sites (title, time_zone) VALUES ('Bench', 'Europe/London') RETURNING id")).rows[0].id;
+  const loc = (await pool.query("INSERT INTO locations (site_id, title) VALUES ($1, 'L') RETURNING id", [site])).rows[0].id;
+  const fp = (await pool.query("INSERT INTO floorplans (location_id, name) VALUES ($1, 'F') RETURNING id", [loc])).rows[0].id;
+  await pool.query('INSERT INTO layouts (floorplan_id, json, published) VALUES ($1, $2, true)',
+    [fp, drawingWithDesks(Array.from({ length: desks }, (_, i) => ({ id: `D${i}`, x: 20 + (i % 200) * 40, y: 20 + Math.floor(i / 200) * 40 })))]);
+  return { site, loc, fp };
+}
+
+/** `count` people (p0@bench.example …), each signed in with a session created as a sign-in would: ids and cookies, in order. */
+export async function signedInPeople(pool: pg.Pool, count: number): Promise<{ userIds: number[]; cookies: string[] }> {
+  const sessions = new SessionStore(pool, 600);
+  const userIds: number[] = [];
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = (await pool.query('INSERT INTO users (email, full_name) VALUES ($1, $2) RETURNING id', [`p${i}@bench.example`, `P ${i}`])).rows[0].id;
+    userIds.push(id);
+    cookies.push(`${SESSION_COOKIE}=${await sessions.create(id, 'bench')}`);
+  }
+  return { userIds, cookies };
+}
+
+/** An hour from 2031 on: hour `i` of band `band`, each band its own ~2-year stretch, so bands never overlap. */
+export function benchHour(band: number, i: number): { Start: string; Finish: string } {
+  const start = Date.UTC(2031, 0, 1) + (band * 20_000 + i) * 3_600_000;
+  return { Start: new Date(start).toISOString(), Finish: new Date(start + 3_600_000).toISOString() };
+}
+
+export interface ReportingOrg {
+  siteIds: number[];
+  floorplans: { id: number; site: number; location: number }[];
+  rooms: { id: number; site: number; location: number }[];
+  /** The person every generated booking is booked by. */
+  booker: number;
+  /** A Reporting user's session cookie, for the timed calls. */
+  cookie: string;
+}
+
+/**
+ * The organisation the reporting and insights benchmarks read: `sites` sites (even ones in London, odd
+ * ones in New York), `floors` floors dealt round the sites, each with one published `desksPerFloor`-desk
+ * plan and `roomsPerFloor` rooms; a booker and a signed-in Reporting user.
+ */
+export async function seedReportingOrg(pool: pg.Pool, o: { sites: number; floors: number; desksPerFloor: number; roomsPerFloor: number }): Promise<ReportingOrg> {
+  const drawing = drawingWithDesks(Array.from({ length: o.desksPerFloor }, (_, i) => ({ id: `D${i}` })));
+  const org: Omit<ReportingOrg, 'booker' | 'cookie'> = { siteIds: [], floorplans: [], rooms: [] };
+  for (let s = 0; s < o.sites; s++) {
+    org.siteIds.push((await pool.query('INSERT INTO sites (title, time_zone) VALUES ($1, $2) RETURNING id', [`Site ${s}`, s % 2 ? 'America/New_York' : 'Europe/London'])).rows[0].id);
+  }
+  for (let l = 0; l < o.floors; l++) {
+    const site = org.siteIds[l % o.sites]!;
+    const location = (await pool.query('INSERT INTO locations (site_id, title) VALUES ($1, $2) RETURNING id', [site, `Floor ${l}`])).rows[0].id;
+    const fp = (await pool.query("INSERT INTO floorplans (location_id, name) VALUES ($1, 'Plan') RETURNING id", [location])).rows[0].id;
+    await pool.query('INSERT INTO layouts (floorplan_id, json, published) VALUES ($1, $2, true)', [fp, drawing]);
+    org.floorplans.push({ id: fp, site, location });
+    for (let r = 0; r < o.roomsPerFloor; r++) {
+      org.rooms.push({ id: (await pool.query('INSERT INTO rooms (location_id, name, room_type, capacity) VALUES ($1, $2, 0, 8) RETURNING id', [location, `Room ${r}`])).rows[0].id, site, location });
+    }
+  }
+  const booker = (await pool.query("INSERT INTO users (email, full_name) VALUES ('booker@bench.example', 'Booker') RETURNING id")).rows[0].id;
+  const reporterId = (await pool.query("INSERT INTO users (email, full_name) VALUES ('reporter@bench.example', 'Reporter') RETURNING id")).rows[0].id;
+  await pool.query('INSERT INTO user_roles VALUES ($1, 2)', [reporterId]);
+  const cookie = `${SESSION_COOKIE}=${await new SessionStore(pool, 600).create(reporterId, 'bench')}`;
+  return { ...org, booker, cookie };
 }

@@ -5,9 +5,7 @@
  * one month. Run: npx tsx bench/reporting.bench.ts
  */
 import pg from 'pg';
-import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
-import { drawingWithDesks } from '../src/server/testing/fixtures.js';
-import { makeClient, startBenchEnv } from './harness.js';
+import { makeClient, seedReportingOrg, startBenchEnv } from './harness.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DESK_BOOKINGS = 800_000;
@@ -20,25 +18,7 @@ const env = await startBenchEnv();
 const { pool } = env;
 
 // Organisation: 10 sites (half London, half New York), 2 locations each, a 250-desk floorplan and 10 rooms per location.
-const floorplans: { id: number; site: number; location: number }[] = [];
-const rooms: { id: number; site: number; location: number }[] = [];
-const drawing = drawingWithDesks(Array.from({ length: DESKS_PER_FLOORPLAN }, (_, i) => ({ id: `D${i}` })));
-for (let s = 0; s < SITES; s++) {
-  const site = (await pool.query('INSERT INTO sites (title, time_zone) VALUES ($1, $2) RETURNING id', [`Site ${s}`, s % 2 ? 'America/New_York' : 'Europe/London'])).rows[0].id;
-  for (let l = 0; l < 2; l++) {
-    const loc = (await pool.query('INSERT INTO locations (site_id, title) VALUES ($1, $2) RETURNING id', [site, `Floor ${l}`])).rows[0].id;
-    const fp = (await pool.query("INSERT INTO floorplans (location_id, name) VALUES ($1, 'Plan') RETURNING id", [loc])).rows[0].id;
-    await pool.query('INSERT INTO layouts (floorplan_id, json, published) VALUES ($1, $2, true)', [fp, drawing]);
-    floorplans.push({ id: fp, site, location: loc });
-    for (let r = 0; r < ROOMS_PER_LOCATION; r++) {
-      rooms.push({ id: (await pool.query("INSERT INTO rooms (location_id, name, room_type, capacity) VALUES ($1, $2, 0, 8) RETURNING id", [loc, `Room ${r}`])).rows[0].id, site, location: loc });
-    }
-  }
-}
-const booker = (await pool.query("INSERT INTO users (email, full_name) VALUES ('booker@bench.example', 'Booker') RETURNING id")).rows[0].id;
-const reporterId = (await pool.query("INSERT INTO users (email, full_name) VALUES ('reporter@bench.example', 'Reporter') RETURNING id")).rows[0].id;
-await pool.query('INSERT INTO user_roles VALUES ($1, 2)', [reporterId]);
-const cookie = `${SESSION_COOKIE}=${await new SessionStore(pool, 600).create(reporterId, 'bench')}`;
+const { floorplans, rooms, booker, cookie } = await seedReportingOrg(pool, { sites: SITES, floors: 2 * SITES, desksPerFloor: DESKS_PER_FLOORPLAN, roomsPerFloor: ROOMS_PER_LOCATION });
 const tag = (await pool.query("INSERT INTO tags (label, type) VALUES ('Tagged', 4) RETURNING id")).rows[0].id;
 for (const f of floorplans.slice(0, 10)) await pool.query('INSERT INTO tag_assignments (tag_id, kind, target_id) VALUES ($1, 4, $2)', [tag, f.location]);
 

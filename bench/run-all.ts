@@ -27,6 +27,9 @@ const ALL: Record<string, string> = {
   closuretrigger: 'bench/closureTrigger.bench.ts',
   series: 'bench/series.bench.ts',
   live: 'bench/live.bench.ts',
+  inbound: 'bench/inboundInvitations.bench.ts',
+  freebusy: 'bench/roomFreeBusy.bench.ts',
+  insights: 'bench/insights.bench.ts',
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(ALL);
 console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -9,6 +9,8 @@
  * 2. Overlap: 50 clients for BENCH_SECONDS book weekly desk series of 4 to 12 occurrences on
  *    BENCH_HOT_DESKS desks, from random weeks, so series clash; each answer is all or none. Then the
  *    overlapping active rows (same desk, or same person, at overlapping times) are counted: must be 0.
+ *    Then the preview of the same 52 weeks, and single room and desk bookings on the same client: the
+ *    single booking's p95 is the same-run baseline (p95 / single p95 is comparable across busy runs).
  * 3. Beside it, in the same run: 50 clients booking single desks (each its own desk and hour).
  * Run: flock /tmp/bench.lock nice -n 19 npx tsx bench/series.bench.ts
  */
@@ -73,6 +75,31 @@ try {
   const roomLatency = await latency('room');
   const deskLatency = await latency('desk');
 
+  // 1b. The preview of the same 52 weeks (what the screen asks before booking: every rule per
+  // occurrence, nothing written), and one single booking of the same kind, one after another on the
+  // same client: the single booking is the same-run baseline a busy host's figures are read against.
+  const sequential = async (label: string, call: (i: number) => Promise<HttpResult>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < WARMUP + SERIES; i++) {
+      const r = await call(i);
+      if (r.status !== 200 && r.status !== 201) throw new Error(`${label}: ${r.status} ${r.body.slice(0, 200)}`);
+      if (i >= WARMUP) ms.push(r.ms);
+    }
+    const s = [...ms].sort((a, b) => a - b);
+    return { p50: percentile(s, 50), p95: percentile(s, 95) };
+  };
+  const { Dates: _dates, ...previewBody } = seriesBody(0, 52);
+  // Other people than the booking runs above (the series routes count 30 calls per person and minute).
+  const roomPreview = await sequential('room preview', (i) =>
+    one('POST', '/api/bookings/room/series/preview', cookies[400 + i]!, { RoomId: rooms[i], Description: 'Weekly', ...previewBody }));
+  const deskPreview = await sequential('desk preview', (i) =>
+    one('POST', '/api/bookings/desk/series/preview', cookies[1400 + i]!, { FloorplanId: fp, DeskId: `D${DESKS - 1 - i}`, ...previewBody }));
+  const singleAt = (i: number) => ({ Start: new Date(Date.UTC(2035, 0, 1, 9) + i * 86_400_000).toISOString(), Finish: new Date(Date.UTC(2035, 0, 1, 10) + i * 86_400_000).toISOString() });
+  const roomSingle = await sequential('single room booking', (i) =>
+    one('POST', '/api/bookings/room', cookies[600 + i]!, { RoomId: rooms[i], Description: 'Once', ...singleAt(i) }));
+  const deskSingle = await sequential('single desk booking', (i) =>
+    one('POST', '/api/bookings/desk', cookies[1600 + i]!, { FloorplanId: fp, DeskId: `D${DESKS - 1 - i}`, ...singleAt(i) }));
+
   // 2. 50 clients booking overlapping desk series.
   const many = makeClient(env.port, CLIENTS);
   let occurrences = 0;
@@ -109,6 +136,16 @@ try {
   console.log('|---|---|---|---|---|');
   console.log(`| weekly room series, 52 occurrences (one transaction) | ${f(roomLatency.p50)} | ${f(roomLatency.p95)} | ${f(roomLatency.max)} | ${roomLatency.cpu} |`);
   console.log(`| weekly desk series, 52 occurrences (one transaction) | ${f(deskLatency.p50)} | ${f(deskLatency.p95)} | ${f(deskLatency.max)} | ${deskLatency.cpu} |`);
+  console.log(`\n| same client, one after another | p50 ms | p95 ms | p95 / single booking's p95 |`);
+  console.log('|---|---|---|---|');
+  const row = (what: string, x: { p50: number; p95: number }, single: { p95: number }) =>
+    console.log(`| ${what} | ${f(x.p50)} | ${f(x.p95)} | ${(x.p95 / single.p95).toFixed(1)} |`);
+  row('room series of 52: preview', roomPreview, roomSingle);
+  row('room series of 52: booking (above)', roomLatency, roomSingle);
+  row('single room booking', roomSingle, roomSingle);
+  row('desk series of 52: preview', deskPreview, deskSingle);
+  row('desk series of 52: booking (above)', deskLatency, deskSingle);
+  row('single desk booking', deskSingle, deskSingle);
   console.log(`\n| what | clients | requests/s | occurrences/s | p50 ms | p95 ms | answers |`);
   console.log('|---|---|---|---|---|---|---|');
   console.log(`| overlapping desk series (4-12 weeks) | ${CLIENTS} | ${f(race.perSecond)} | ${f(occurrences / seriesSeconds)} | ${f(race.p50)} | ${f(race.p95)} | ${booked} x 201, ${clashed} x 409, other ${JSON.stringify(race.failures)} |`);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
+import { expectNoSeriousA11yViolations, openLondonRoomCalendar, signInAs } from './helpers.js';
 import { newRoom, unique } from './myBookingsKit.js';
 
 // Issue 20, point 7: desk and room bookings confirm the same way, in a dialog with what was booked,
@@ -11,23 +11,6 @@ import { newRoom, unique } from './myBookingsKit.js';
 const SCREENS = 'test-results/screens';
 const deskPath = (day: string, from: string, to: string) => `menu/book/desk/${day}T${from}/${day}T${to}/1/1/1`;
 const freeDesks = (page: Page) => page.getByLabel(/free desks?: choose one/);
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The room calendar of `room` at London HQ, showing `day` (typed as YYYY-MM-DD, which the date field accepts). */
-async function openRoomCalendar(page: Page, room: string, day: string) {
-  await page.goto('menu/book/meeting/room');
-  await expect(page.getByRole('heading', { level: 1, name: 'Book a Meeting Room' })).toBeVisible();
-  await choose(page, 'Site', 'London HQ');
-  await page.getByRole('tab', { name: 'Specific room availability' }).click();
-  await choose(page, 'Room', room);
-  await page.getByLabel('Go to date').fill(day);
-  await page.getByLabel('Go to date').press('Escape');
-  await expect(page.locator(`[data-slot="${day}T10:00"]`).first()).toBeAttached();
-}
 
 /** Add to calendar: the download's name and text. */
 async function downloadIcs(dialog: Locator): Promise<{ name: string; text: string }> {
@@ -91,7 +74,7 @@ test.describe('on a desktop (1280×800)', () => {
   test('by keyboard only: a room booked from its calendar confirms the same way; View my bookings opens them', async ({ page, baseURL }) => {
     const room = await newRoom(baseURL!, unique('Confirm Keys'));
     await signInAs(page, 'staff');
-    await openRoomCalendar(page, `${room.Name} (Floor 1)`, '2030-06-12');
+    await openLondonRoomCalendar(page, `${room.Name} (Floor 1)`, '2030-06-12');
     // Reaching the grid by Tab is the room calendar's own test (roomCalendar.spec.ts); from a slot on, keys only.
     await page.locator('[data-slot="2030-06-12T10:00"]').focus();
     await page.keyboard.press('Enter');
@@ -144,7 +127,7 @@ test.describe('on a phone (375×812)', () => {
 
   test('a request for the restricted Boardroom says it waits for approval; its entry is tentative; the dialog fits', async ({ page }) => {
     await signInAs(page, 'staff');
-    await openRoomCalendar(page, 'Boardroom (Floor 2)', '2030-06-13');
+    await openLondonRoomCalendar(page, 'Boardroom (Floor 2)', '2030-06-13');
     await page.locator('[data-slot="2030-06-13T10:00"]').focus();
     await page.keyboard.press('Enter');
     const form = page.getByRole('dialog', { name: 'Request Boardroom' });

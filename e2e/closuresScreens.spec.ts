@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { clickDesk } from './deskOnScreen.js';
-import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
+import { expectNoSeriousA11yViolations, openLondonRoomCalendar, signInAs } from './helpers.js';
 import { apiAs, LONDON, newRoom, unique } from './myBookingsKit.js';
 
 // Closures on the booking screens (issue 22): a closed desk on the map (grey with a padlock, "Closed:
@@ -24,21 +24,6 @@ async function close(admin: APIRequestContext, body: Record<string, unknown>): P
   const created = await admin.post('api/closures', { data: { ...body, Token: (await preview.json()).Token } });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()).Closures[0].Id as number;
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function openRoomCalendar(page: Page, room: string, day: string) {
-  await page.goto('menu/book/meeting/room');
-  await expect(page.getByRole('heading', { level: 1, name: 'Book a Meeting Room' })).toBeVisible();
-  await choose(page, 'Site', 'London HQ');
-  await page.getByRole('tab', { name: 'Specific room availability' }).click();
-  await choose(page, 'Room', room);
-  await page.getByLabel('Go to date').fill(day);
-  await page.getByLabel('Go to date').press('Escape');
 }
 
 test('closures show on the desk map, the date strip, the room calendar and Find room', async ({ page, baseURL }) => {
@@ -89,7 +74,7 @@ test('closures show on the desk map, the date strip, the room calendar and Find 
     await page.screenshot({ path: `${SCREENS}/closures-deskmap-floor-1280.png` });
 
     // The room calendar: the closed day (Floor 1) and the room's closed hours, hatched and named; choosing one is refused.
-    await openRoomCalendar(page, `${room.Name} (Floor 1)`, ROOM_DAY);
+    await openLondonRoomCalendar(page, `${room.Name} (Floor 1)`, ROOM_DAY);
     const calendar = page.getByTestId('room-calendar');
     await expect(calendar).toHaveAttribute('data-view', 'week');
     await expect(calendar.getByText(`Closed: ${floorReason}`)).toBeVisible();
@@ -128,7 +113,7 @@ test('closures show on the desk map, the date strip, the room calendar and Find 
     await expect(page.locator('[data-desk-sheet] [data-desk-panel-state]')).toContainText(deskReason);
     await expectNoSeriousA11yViolations(page, 'the desk map with a closed desk on a phone');
     await page.screenshot({ path: `${SCREENS}/closures-deskmap-375-sheet.png` });
-    await openRoomCalendar(page, `${room.Name} (Floor 1)`, FLOOR_DAY);
+    await openLondonRoomCalendar(page, `${room.Name} (Floor 1)`, FLOOR_DAY);
     await expect(calendar).toHaveAttribute('data-view', 'day');
     await expect(calendar.locator(`[data-slot="${FLOOR_DAY}T09:00"]`)).toHaveClass(/hd-closed/);
     await expectNoSeriousA11yViolations(page, 'the room calendar on a phone');

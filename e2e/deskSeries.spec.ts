@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
-import { apiAs, SCREENS } from './myBookingsKit.js';
+import { apiAs, unique } from './myBookingsKit.js';
 
 // Repeating desk bookings from the desk screen (issue 22). London HQ, Floor 1 (floorplan 1; GMT in
 // February, wall clock = UTC). Mondays of February 2031, desk D10 and Max Manager: no other spec
 // books them, so the only clash is the one this test makes.
 
 test.use({ viewport: { width: 1280, height: 800 } });
+// Outside test-results, which every Playwright run (any helper's) empties first.
+const SCREENS = process.env.SERIES_SCREENS ?? '/tmp/series-screens';
 
 const FLOORPLAN = 1;
 const DESK = 'D10';
@@ -59,4 +61,61 @@ test('book a weekly desk series with one clash skipped', async ({ page, baseURL 
   const mine = await page.request.get(`api/bookings/for/${FLOORPLAN}?start=${encodeURIComponent('2031-02-01T00:00:00Z')}&end=${encodeURIComponent('2031-03-01T00:00:00Z')}`);
   const rows = ((await mine.json()) as { DeskId: string; Start: string; IsMine: boolean }[]).filter((r) => r.DeskId === DESK);
   expect(rows.filter((r) => r.IsMine).map((r) => r.Start.slice(0, 10)).sort()).toEqual(['2031-02-03', '2031-02-10', '2031-02-24']);
+});
+
+test('the desk preview says Refused with the rule (the person\'s other desk) and Closed with the closure\'s reason', async ({ page, baseURL }) => {
+  // Mondays of April 2031 (BST, wall clock = UTC+1), desk D13, Max Manager: he has D12 on the second
+  // Monday, and an admin closes D13 on the third. Only previewed: nothing of the series is booked.
+  const manager = await apiAs(baseURL!, 'manager');
+  const admin = await apiAs(baseURL!, 'admin');
+  const reason = unique('Desk repainting');
+  let closureId: number | null = null;
+  let other: Record<string, unknown> | null = null;
+  try {
+    const held = await manager.post('api/bookings/desk', { data: { Start: '2031-04-14T08:00:00Z', Finish: '2031-04-14T11:00:00Z', FloorplanId: FLOORPLAN, DeskId: 'D12' } });
+    expect(held.status(), await held.text()).toBe(201);
+    other = await held.json();
+    const closure = {
+      SiteId: 1, Scope: { WholeSite: false, Desks: [{ FloorplanId: FLOORPLAN, DeskId: 'D13' }] },
+      Start: '2031-04-21T00:00:00+01:00', End: '2031-04-22T00:00:00+01:00', Reason: reason,
+    };
+    const preview = await admin.post('api/closures/preview', { data: closure });
+    expect(preview.status(), await preview.text()).toBe(200);
+    const created = await admin.post('api/closures', { data: { ...closure, Token: (await preview.json()).Token } });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    closureId = (await created.json()).Closures[0].Id as number;
+
+    await signInAs(page, 'manager');
+    await page.goto(bookingPath('2031-04-07', '09:00', '12:00'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Desk booking' })).toBeVisible();
+    await page.getByLabel(/free desks?: choose one/).selectOption('D13');
+    const form = page.getByRole('form', { name: 'Book the desk' });
+    await form.getByLabel('Repeat').selectOption('Weekly');
+    await form.getByLabel('Number of times', { exact: true }).fill('4');
+    await form.getByRole('button', { name: 'Check dates' }).click();
+    await expect(occurrence(page, /7 April 2031/)).toContainText('Free');
+    const refused = occurrence(page, /14 April 2031/);
+    await expect(refused).toContainText('Refused');
+    await expect(refused).toContainText('You already have a desk booked then.');
+    await expect(refused.getByRole('checkbox')).toBeDisabled();
+    const closed = occurrence(page, /21 April 2031/);
+    await expect(closed).toContainText('Closed');
+    await expect(closed).toContainText(reason);
+    await expect(closed.getByRole('checkbox')).toBeDisabled();
+    await expect(occurrence(page, /28 April 2031/)).toContainText('Free');
+    await expect(form.getByRole('button', { name: 'Book 2 occurrences' })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page, 'a desk series preview with refused and closed days');
+    await page.getByRole('region', { name: 'Dates' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/desk-series-4-refused-closed.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('region', { name: 'Dates' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENS}/desk-series-4-refused-closed-phone.png` });
+  } finally {
+    // Leave the shared server as found, so the test can run again.
+    if (closureId !== null) expect((await admin.delete(`api/closures/${closureId}`)).status()).toBe(204);
+    if (other) await manager.delete('api/bookings', { data: { ...other, CancellationReason: '', CancelledByAdmin: false } });
+    await manager.dispose();
+    await admin.dispose();
+  }
 });

@@ -19,7 +19,7 @@ const EXPECTED_TILES: Record<DemoPerson, { label: string; enabled: boolean }[]> 
 };
 
 const EXPECTED_SETTINGS_BUTTONS: Partial<Record<DemoPerson, string[]>> = {
-  admin: ['Configure Sites', 'User Management', 'Global Settings', 'Closures', 'Manage Desk Bookings', 'Reporting'],
+  admin: ['Configure Sites', 'User Management', 'Global Settings', 'Closures', 'Manage Desk Bookings', 'Reporting', 'Audit Log'],
   manager: ['Manage Desk Bookings'],
   reports: ['Reporting'],
   approver: ['Update Room Details'],
@@ -27,7 +27,7 @@ const EXPECTED_SETTINGS_BUTTONS: Partial<Record<DemoPerson, string[]>> = {
 
 /** The home menu's Settings tile lists what that person's panel holds (issue 20, point 8). */
 const SETTINGS_TILE_TEXT: Partial<Record<DemoPerson, string>> = {
-  admin: 'Sites, floors and rooms, people and roles, global settings, closures, desk bookings and reports.',
+  admin: 'Sites, floors and rooms, people and roles, global settings, closures, desk bookings, reports and the audit log.',
   manager: 'Desk bookings.',
   reports: 'Reports.',
   approver: 'Room details.',

@@ -26,9 +26,13 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 export const signInAs = (page: Page, who: DemoPerson) => signIn(page, DEMO[who].email, DEMO[who].password);
 
-/** Fails on serious or critical axe violations (WCAG 2.1 A/AA and best practices), listing each with its elements. */
-export async function expectNoSeriousA11yViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
+/**
+ * Fails on serious or critical axe violations (WCAG 2.1 A/AA and best practices), listing each with its elements.
+ * `within` narrows the scan to one part of the page (a section or dialog a spec is about).
+ */
+export async function expectNoSeriousA11yViolations(page: Page, where: string, within?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   const serious = results.violations
@@ -60,3 +64,21 @@ export async function createOwnSiteAndLocation(page: Page, name: string): Promis
   return { siteId, locationId: (await location.json()).Id as number };
 }
 
+
+/** Picks `option` in the Mantine select labelled `label`. */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The room calendar of `room` at London HQ, showing `day` (typed as YYYY-MM-DD, which the date field accepts). */
+export async function openLondonRoomCalendar(page: Page, room: string, day: string): Promise<void> {
+  await page.goto('menu/book/meeting/room');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Meeting Room' })).toBeVisible();
+  await chooseOption(page, 'Site', 'London HQ');
+  await page.getByRole('tab', { name: 'Specific room availability' }).click();
+  await chooseOption(page, 'Room', room);
+  await page.getByLabel('Go to date').fill(day);
+  await page.getByLabel('Go to date').press('Escape');
+  await expect(page.locator(`[data-slot="${day}T10:00"]`).first()).toBeAttached();
+}

@@ -38,7 +38,6 @@ const SECONDARY_CALLS: { page: RegExp; call: RegExp; why: string }[] = [
   { page: /^menu\/book\/desk\//, call: /\/api\/favourite-desks$/, why: 'the favourite stars and filter of a map already drawn' },
   { page: /\/rooms\/new$/, call: /\/api\/locations\/site\/\d+$/, why: 'only the location\'s name in the heading "New room (…)"' },
   { page: /^menu\/settings\/manageBookings$/, call: /\/api\/sites$/, why: 'the Site field\'s choices: the search works with "Any site"' },
-  { page: /^menu\/book\/(meeting|clinical)\/room$/, call: /\/api\/closures$/, why: 'the closed hatching over a calendar already drawn; a closed slot is refused with its reason anyway' },
 ];
 
 interface Frame { t: number; loading: boolean; heading: boolean; bare: boolean }

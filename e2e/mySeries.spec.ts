@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
 import { apiAs, newRoom, unique } from './myBookingsKit.js';
 
@@ -115,8 +115,9 @@ test('a weekly series is one card in My Bookings; cancelling "this and the follo
   for (const id of ids.slice(2)) await expect(card.locator(`article[data-booking-id="${id}"]`)).toContainText('Cancelled');
   expect(await statusesOf(page.request, ids)).toEqual([1, 1, 3, 3, 3]);
 
-  // Editing an occurrence says it changes only that one.
+  // Editing an occurrence asks which bookings, "This booking" first, and says it changes only that one.
   await card.locator(`article[data-booking-id="${ids[0]}"]`).getByRole('button', { name: /^Edit booking/ }).click();
+  await expect(page.getByRole('dialog', { name: /^Edit repeating booking/ }).getByRole('radio', { name: 'This booking' })).toBeChecked();
   await expect(page.getByRole('dialog')).toContainText('This changes only this occurrence');
   await page.getByRole('button', { name: 'Close', exact: true }).first().click();
 
@@ -184,4 +185,143 @@ test('the approver rejects a series as one, with a reason', async ({ page, baseU
   await expect(row).toHaveCount(0);
   expect(await statusesOf(staff, series.Booked.map((b) => b.Id))).toEqual([2, 2, 2, 2, 2]);
   await staff.dispose();
+});
+
+/** A room booking of someone else's in the room, through the API (Rita Reports). */
+async function otherBooking(baseURL: string, roomId: number, start: string, finish: string) {
+  const reports = await apiAs(baseURL, 'reports');
+  try {
+    const res = await reports.post('api/bookings/room', { data: { RoomId: roomId, Start: start, Finish: finish, Description: 'Someone else' } });
+    expect(res.status(), await res.text()).toBe(201);
+  } finally {
+    await reports.dispose();
+  }
+}
+
+/**
+ * The series' occurrences as the API lists them in My Bookings: each one's day, start and finish
+ * (UTC, "HH:mm"; GMT in November) and status. Not the series detail: those reads are limited per
+ * person and minute, and the page itself reads every series card of the shared demo person.
+ */
+async function timesOf(api: APIRequestContext, seriesId: string) {
+  const res = await api.get('api/bookings/my?pastLimit=1');
+  expect(res.ok(), await res.text()).toBe(true);
+  const mine = await res.json() as { Upcoming: { SeriesId?: string; Start: string; Finish: string; Status: number }[] };
+  return mine.Upcoming.filter((b) => b.SeriesId === seriesId).sort((a, b) => a.Start.localeCompare(b.Start))
+    .map((o) => `${o.Start.slice(0, 10)} ${o.Start.slice(11, 16)}-${o.Finish.slice(11, 16)} ${o.Status}`);
+}
+
+async function chooseTime(page: Page, scope: Locator, label: string, time: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: time, exact: true }).click();
+}
+
+test('change the times of this and the following occurrences: a clash changes nothing, then the later ones move and the earlier keep theirs; one occurrence alone', async ({ page, baseURL }) => {
+  await signInAs(page, 'staff');
+  const room = await newRoom(baseURL!, unique('MS Change'));
+  const series = await bookWeeklySeries(page.request, room.Id, 'Weekly sync');
+  const ids = series.Booked.map((b) => b.Id);
+  // Someone else has the room 14:00-15:00 on the fourth Tuesday (26 November, GMT).
+  await otherBooking(baseURL!, room.Id, '2030-11-26T14:00:00Z', '2030-11-26T15:00:00Z');
+  const unchanged = DAYS.map((d) => `${d} 09:00-10:00 1`);
+  expect(await timesOf(page.request, series.SeriesId)).toEqual(unchanged);
+
+  await page.goto('menu/mybookings');
+  const card = page.locator(`article[data-series-id="${series.SeriesId}"]`);
+  await card.getByRole('button', { name: 'Show 5 occurrences' }).click();
+  const occurrence = (i: number) => card.locator(`article[data-booking-id="${ids[i]}"]`);
+  await occurrence(2).getByRole('button', { name: /^Edit booking/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Edit repeating booking of MS Change/ });
+  await expect(dialog.getByRole('radio', { name: 'This booking' })).toBeChecked();
+  await expect(dialog).toContainText(/Chosen occurrence: Tuesday,? 19 November 2030,? 09:00–10:00/);
+  await dialog.getByRole('radio', { name: 'This and the following' }).check();
+  const summary = dialog.getByTestId('change-summary');
+  await expect(summary).toHaveText(/^3 bookings will move to 09:00–10:00, from .*19 November 2030 to .*3 December 2030\.$/);
+  await expect(dialog).toContainText('Earlier bookings of the series keep their times.');
+  await chooseTime(page, dialog, 'New start', '14:00');
+  await chooseTime(page, dialog, 'New end', '15:00');
+  await expect(summary).toHaveText(/^3 bookings will move to 14:00–15:00/);
+  await expectNoSeriousA11yViolations(page, 'the change times dialog');
+  await page.screenshot({ path: `${SCREENS}/myseries-7-change-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await expect(dialog).toBeVisible();
+  expect(await noOverflow(page)).toBe(true);
+  await page.screenshot({ path: `${SCREENS}/myseries-8-change-phone.png` });
+  await page.setViewportSize(DESKTOP);
+
+  // The clash: the server names the day, the dialog says so and stays open, and nothing moved.
+  await dialog.getByRole('button', { name: 'Change 3 bookings' }).click();
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText('The new times clash with another booking on these days. Nothing was changed');
+  await expect(refusal.getByRole('list', { name: 'Days that clash' })).toHaveText(/26 November 2030/);
+  await expectNoSeriousA11yViolations(page, 'the change times dialog with a clash');
+  await page.screenshot({ path: `${SCREENS}/myseries-9-clash-desktop.png` });
+  await page.setViewportSize(PHONE);
+  expect(await noOverflow(page)).toBe(true);
+  await page.screenshot({ path: `${SCREENS}/myseries-10-clash-phone.png` });
+  await page.setViewportSize(DESKTOP);
+  expect(await timesOf(page.request, series.SeriesId)).toEqual(unchanged);
+
+  // Other times: the third to fifth move, the first two keep 09:00-10:00.
+  await chooseTime(page, dialog, 'New end', '16:00');
+  await expect(refusal).toBeHidden(); // a new choice clears the old refusal
+  await chooseTime(page, dialog, 'New start', '15:00');
+  await expect(summary).toHaveText(/^3 bookings will move to 15:00–16:00/);
+  await dialog.getByRole('button', { name: 'Change 3 bookings' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^3 bookings of MS Change .* moved to 15:00–16:00\.$/)).toBeVisible();
+  for (const i of [0, 1]) await expect(occurrence(i)).toContainText(/09:00–10:00/);
+  for (const i of [2, 3, 4]) await expect(occurrence(i)).toContainText(/15:00–16:00/);
+  expect(await timesOf(page.request, series.SeriesId)).toEqual([
+    '2030-11-05 09:00-10:00 1', '2030-11-12 09:00-10:00 1', '2030-11-19 15:00-16:00 1', '2030-11-26 15:00-16:00 1', '2030-12-03 15:00-16:00 1',
+  ]);
+  await page.setViewportSize(PHONE);
+  await card.scrollIntoViewIfNeeded();
+  expect(await noOverflow(page)).toBe(true);
+  await page.screenshot({ path: `${SCREENS}/myseries-11-changed-phone.png` });
+  await page.setViewportSize(DESKTOP);
+
+  // One occurrence alone: the single-booking edit moves the second to 11:00-12:00 and nothing else.
+  await occurrence(1).getByRole('button', { name: /^Edit booking/ }).click();
+  const one = page.getByRole('dialog', { name: /^Edit repeating booking of MS Change/ });
+  await expect(one.getByRole('radio', { name: 'This booking' })).toBeChecked();
+  await chooseTime(page, one, 'Start', '11:00');
+  await chooseTime(page, one, 'End', '12:00');
+  await one.getByRole('button', { name: 'Save' }).click();
+  await expect(one).toBeHidden();
+  await expect(occurrence(1)).toContainText(/11:00–12:00/);
+  expect(await timesOf(page.request, series.SeriesId)).toEqual([
+    '2030-11-05 09:00-10:00 1', '2030-11-12 11:00-12:00 1', '2030-11-19 15:00-16:00 1', '2030-11-26 15:00-16:00 1', '2030-12-03 15:00-16:00 1',
+  ]);
+});
+
+test('moving a restricted room\'s approved series: said before, and the moved bookings are requests again', async ({ page, baseURL }) => {
+  const room = await restrictedRoom(baseURL!, 'MS Restricted move');
+  const staff = await apiAs(baseURL!, 'staff');
+  const series = await bookWeeklySeries(staff, room.Id, 'Needs approval');
+  await staff.dispose();
+  const approver = await apiAs(baseURL!, 'approver');
+  const approved = await approver.post(`api/approvals/series/${series.SeriesId}`, { data: { Decision: 'Approve' } });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await approver.dispose();
+
+  await signInAs(page, 'staff');
+  await page.goto('menu/mybookings');
+  const card = page.locator(`article[data-series-id="${series.SeriesId}"]`);
+  await card.getByRole('button', { name: /^Change times of repeating booking/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Edit repeating booking of MS Restricted move/ });
+  await expect(dialog.getByRole('radio', { name: 'The whole series' })).toBeChecked();
+  await expect(dialog).toContainText('This room needs approval: the bookings you move become requests again and wait for an approver.');
+  await expect(dialog.getByTestId('change-summary')).toHaveText(/^5 bookings will move/);
+  await chooseTime(page, dialog, 'New end', '10:30');
+  await expectNoSeriousA11yViolations(page, 'the change times dialog of a restricted room');
+  await page.screenshot({ path: `${SCREENS}/myseries-12-restricted-desktop.png` });
+  await page.setViewportSize(PHONE);
+  expect(await noOverflow(page)).toBe(true);
+  await page.screenshot({ path: `${SCREENS}/myseries-13-restricted-phone.png` });
+  await page.setViewportSize(DESKTOP);
+  await dialog.getByRole('button', { name: 'Change 5 bookings' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^5 bookings of MS Restricted move .* moved to 09:00–10:30; 5 wait for an approver again\.$/)).toBeVisible();
+  expect(await timesOf(page.request, series.SeriesId)).toEqual(DAYS.map((d) => `${d} 09:00-10:30 0`));
 });

@@ -1,28 +1,30 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
-import { apiAs, newRoom, SCREENS, unique } from './myBookingsKit.js';
+import { apiAs, newRoom, unique } from './myBookingsKit.js';
 
 // Repeating room bookings from the booking form (issue 22). Each test books its own new room at
 // London HQ, Floor 1 (Europe/London: BST in September, wall clock = UTC+1), on Tuesdays of
 // September 2030, so no other spec's bookings are in the way.
 
 test.use({ viewport: { width: 1280, height: 800 } });
+// Outside test-results, which every Playwright run (any helper's) empties first.
+const SCREENS = process.env.SERIES_SCREENS ?? '/tmp/series-screens';
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The booking form of `room` for 10:00-11:00 on `date`, from "Find room by date/time". */
-async function openForm(page: Page, room: string, date: string): Promise<Locator> {
+/** The booking form of `room` for 10:00-11:00 on `date`, from "Find room by date/time" (a restricted room's button says Request). */
+async function openForm(page: Page, room: string, date: string, verb: 'Book' | 'Request' = 'Book'): Promise<Locator> {
   await page.goto('menu');
   await page.getByRole('link', { name: /^Book a Meeting Room/ }).click();
   await choose(page, 'Site', 'London HQ');
   await page.getByLabel('Date', { exact: true }).fill(date);
   await choose(page, 'Start', '10:00');
   await choose(page, 'End', '11:00');
-  await page.getByRole('button', { name: `Book ${room}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Book ${room}` });
+  await page.getByRole('button', { name: `${verb} ${room}` }).click();
+  const dialog = page.getByRole('dialog', { name: `${verb} ${room}` });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -172,4 +174,109 @@ test('the Repeat control works by keyboard alone', async ({ page, baseURL }) => 
   await dialog.getByRole('button', { name: 'Book 3 occurrences' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: `3 occurrences of ${room.Name} booked` })).toContainText('3 booked; none skipped.');
+});
+
+/** `days` after today on London's calendar, as YYYY-MM-DD. */
+const londonDay = (days: number) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  return new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+};
+/** "10 December 2026", as the preview writes a day (en-GB), for matching. */
+const longDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A closure of one room for the whole of `day` (London clock), made by the demo admin through the API: its id. */
+async function closeRoomFor(baseURL: string, roomId: number, day: string, reason: string): Promise<number> {
+  const admin = await apiAs(baseURL, 'admin');
+  try {
+    const offset = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeZoneName: 'longOffset' }).format(new Date(`${day}T12:00:00Z`)).includes('+01') ? '+01:00' : '+00:00';
+    const closure = { SiteId: 1, Scope: { WholeSite: false, RoomIds: [roomId] }, Start: `${day}T00:00:00${offset}`, End: `${day}T23:59:00${offset}`, Reason: reason };
+    const preview = await admin.post('api/closures/preview', { data: closure });
+    expect(preview.status(), await preview.text()).toBe(200);
+    const created = await admin.post('api/closures', { data: { ...closure, Token: (await preview.json()).Token } });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    return (await created.json()).Closures[0].Id as number;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+async function deleteClosure(baseURL: string, id: number) {
+  const admin = await apiAs(baseURL, 'admin');
+  try {
+    expect((await admin.delete(`api/closures/${id}`)).status()).toBe(204);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+test('the preview says Closed with the closure\'s reason and Beyond the advance limit with the last possible date', async ({ page, baseURL }) => {
+  // The room's own advance limit: two weeks from today. Weekly from a week ahead, 5 times: the first
+  // is free, the second closed, the last three beyond the limit, whose last day is 14 days from today.
+  const room = await newRoom(baseURL!, unique('Series limits'));
+  const admin = await apiAs(baseURL!, 'admin');
+  const limited = await admin.post(`api/rooms/${room.Id}`, { data: { Name: room.Name, RoomBookingConstraint: { Number: 2, Type: 1, ResourceType: 1 } } });
+  expect(limited.ok(), await limited.text()).toBe(true);
+  await admin.dispose();
+  const days = [7, 14, 21, 28, 35].map(londonDay);
+  const reason = unique('Window repairs');
+  const closureId = await closeRoomFor(baseURL!, room.Id, days[1]!, reason);
+  try {
+    await signInAs(page, 'staff');
+    const dialog = await openForm(page, room.Name, days[0]!);
+    await dialog.getByLabel('Team Name').fill('Limits and closures');
+    await dialog.getByLabel('Repeat').selectOption('Weekly');
+    await dialog.getByLabel('Number of times', { exact: true }).fill('5');
+    await dialog.getByRole('button', { name: 'Check dates' }).click();
+    await expect(dialog.getByText('5 occurrences, 1 can be booked.')).toBeVisible();
+
+    // The row starts with its own day (the beyond-limit rows also name the last possible day).
+    const at = (i: number) => occurrence(dialog, new RegExp(`^\\w+,? ${longDay(days[i]!)}`));
+    await expect(at(0)).toContainText('Free');
+    await expect(at(1)).toContainText('Closed');
+    await expect(at(1)).toContainText(reason);
+    await expect(at(1).getByRole('checkbox')).toBeDisabled();
+    for (const i of [2, 3, 4]) {
+      await expect(at(i)).toContainText('Beyond the advance limit');
+      await expect(at(i)).toContainText(new RegExp(`The last possible date is .*${longDay(days[1]!)}\\.`));
+      await expect(at(i).getByRole('checkbox')).toBeDisabled();
+    }
+    await expect(dialog.getByRole('button', { name: 'Book 1 occurrence' })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page, 'a room series preview with closed and beyond-limit days');
+    await dialog.getByRole('heading', { name: 'Dates' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/room-series-4-limits.png` });
+    await phoneShot(page, `${SCREENS}/room-series-4-limits-phone.png`);
+  } finally {
+    await deleteClosure(baseURL!, closureId);
+  }
+});
+
+test('a restricted room\'s series is one request: Needs approval in the preview, "requested" in the answer', async ({ page, baseURL }) => {
+  const room = await newRoom(baseURL!, unique('Series approval'));
+  const admin = await apiAs(baseURL!, 'admin');
+  const approver = await apiAs(baseURL!, 'approver');
+  const approverId = (await (await approver.get('api/settings')).json()).Profile.Id as number;
+  await approver.dispose();
+  const restricted = await admin.post(`api/rooms/${room.Id}`, { data: { Name: room.Name, RestrictRoomAccess: true, RoomAdminUsers: [approverId] } });
+  expect(restricted.ok(), await restricted.text()).toBe(true);
+  await admin.dispose();
+
+  await signInAs(page, 'staff');
+  const dialog = await openForm(page, room.Name, '2030-10-01', 'Request');
+  await dialog.getByLabel('Team Name').fill('Board prep');
+  await dialog.getByLabel('Repeat').selectOption('Weekly');
+  await dialog.getByLabel('Number of times', { exact: true }).fill('3');
+  await dialog.getByRole('button', { name: 'Check dates' }).click();
+  await expect(dialog.getByText('3 occurrences, 3 can be booked.')).toBeVisible();
+  for (const day of [/1 October 2030/, /8 October 2030/, /15 October 2030/]) await expect(occurrence(dialog, day)).toContainText('Needs approval');
+  await expectNoSeriousA11yViolations(page, 'the preview of a restricted room series');
+  await dialog.getByRole('button', { name: 'Request 3 occurrences' }).click();
+
+  const done = page.getByRole('dialog', { name: `3 occurrences of ${room.Name} requested` });
+  await expect(done).toContainText('3 requested, waiting for an approver; none skipped.');
+  await expect(done).toContainText('you will hear when an approver decides');
+  await expectNoSeriousA11yViolations(page, 'the answer to a restricted room series');
+  await page.screenshot({ path: `${SCREENS}/room-series-5-requested.png` });
+  await phoneShot(page, `${SCREENS}/room-series-5-requested-phone.png`);
+  const rows = (await septemberBookings(baseURL!, room.Id)).filter((b) => b.Description === 'Board prep');
+  expect(rows).toHaveLength(3);
 });

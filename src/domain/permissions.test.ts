@@ -46,10 +46,10 @@ describe('home menu tiles (SPEC 2.2)', () => {
 
 describe('settings panel buttons (SPEC 2.3)', () => {
   it('gives each kind of user exactly their buttons', () => {
-    expect(settingsButtons(admin)).toEqual(['configureSites', 'userManagement', 'globalSettings', 'closures', 'manageDeskBookings', 'reporting']);
+    expect(settingsButtons(admin)).toEqual(['configureSites', 'userManagement', 'globalSettings', 'closures', 'manageDeskBookings', 'reporting', 'insights', 'auditLog']);
     expect(settingsButtons(approver)).toEqual(['updateRoomDetails']);
     expect(settingsButtons(manager)).toEqual(['manageDeskBookings']);
-    expect(settingsButtons(reporting)).toEqual(['reporting']);
+    expect(settingsButtons(reporting)).toEqual(['reporting', 'insights']);
     expect(settingsButtons(notRestricted)).toEqual([]);
     expect(settingsButtons({ ...admin, roomApprover: true })).toContain('updateRoomDetails');
   });

@@ -54,7 +54,7 @@ export function menuTiles(c: Caller, s: MenuSettings, pendingApprovals: number):
   return tiles;
 }
 
-export const SETTINGS_BUTTONS = ['configureSites', 'userManagement', 'globalSettings', 'closures', 'updateRoomDetails', 'manageDeskBookings', 'reporting'] as const;
+export const SETTINGS_BUTTONS = ['configureSites', 'userManagement', 'globalSettings', 'closures', 'updateRoomDetails', 'manageDeskBookings', 'reporting', 'insights', 'auditLog'] as const;
 export type SettingsButtonId = (typeof SETTINGS_BUTTONS)[number];
 
 /** Settings panel buttons (SPEC 2.3) the caller may use, in panel order. */
@@ -67,6 +67,8 @@ export function settingsButtons(c: Caller): SettingsButtonId[] {
     updateRoomDetails: canUpdateRoomDetails(c),
     manageDeskBookings: canManageDeskBookings(c),
     reporting: canRunReports(c),
+    insights: canRunReports(c),
+    auditLog: isAdmin(c),
   };
   return SETTINGS_BUTTONS.filter((id) => rules[id]);
 }

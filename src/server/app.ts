@@ -42,19 +42,26 @@ import { myBookingsRoutes } from './features/myBookings/myBookings.routes.js';
 import { bookingCalendarFileRoutes } from './features/myBookings/bookingCalendarFile.routes.js';
 import { cancellationRoutes } from './features/cancellation/cancellation.routes.js';
 import { checkInRoutes } from './features/checkIn/checkIn.routes.js';
+import { deskCheckInRoutes } from './features/deskCheckIn/deskCheckIn.routes.js';
 import { calendarFeedRoutes } from './features/calendarFeed/calendarFeed.routes.js';
+import { roomFreeBusyRoutes } from './features/roomFreeBusy/roomFreeBusy.routes.js';
 import { receptionRoutes } from './features/reception/reception.routes.js';
 import { userManagementRoutes } from './features/userManagement/userManagement.routes.js';
 import { profileRoutes } from './features/profile/profile.routes.js';
 import { teamsAdminRoutes } from './features/teamsAdmin/teamsAdmin.routes.js';
 import { bookingSearchRoutes } from './features/bookingSearch/bookingSearch.routes.js';
 import { reportingRoutes } from './features/reporting/reporting.routes.js';
+import { insightsRoutes } from './features/insights/insights.routes.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { whosInRoutes } from './features/whosIn/whosIn.routes.js';
 import { favouriteDesksRoutes } from './features/favouriteDesks/favouriteDesks.routes.js';
 import { closuresRoutes } from './features/closures/closures.routes.js';
 import { personalDataRoutes } from './features/personalData/personalData.routes.js';
 import { liveRoutes } from './features/live/live.routes.js';
+import { displaysRoutes } from './features/displays/displays.routes.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
+import { retentionRoutes } from './features/retention/retention.routes.js';
+import { inboundMailPlugin } from './features/inboundMail/inboundMail.plugin.js';
 
 export interface BuildOptions {
   /** Serve the built web app (tests of the API alone skip it), from dist/web or the given folder. */
@@ -131,19 +138,26 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(bookingCalendarFileRoutes(deps));
     await scoped.register(cancellationRoutes(deps));
     await scoped.register(checkInRoutes(deps));
+    await scoped.register(deskCheckInRoutes(deps));
     await scoped.register(calendarFeedRoutes(deps));
+    await scoped.register(roomFreeBusyRoutes(deps));
     await scoped.register(receptionRoutes(deps));
     await scoped.register(userManagementRoutes(deps));
     await scoped.register(profileRoutes(deps));
     await scoped.register(teamsAdminRoutes(deps));
     await scoped.register(bookingSearchRoutes(deps));
     await scoped.register(reportingRoutes(deps));
+    await scoped.register(insightsRoutes(deps));
     await scoped.register(pushRoutes(deps));
     await scoped.register(whosInRoutes(deps));
     await scoped.register(favouriteDesksRoutes(deps));
     await scoped.register(closuresRoutes(deps));
     await scoped.register(personalDataRoutes(deps));
     await scoped.register(liveRoutes(deps));
+    await scoped.register(displaysRoutes(deps));
+    await scoped.register(auditRoutes(deps));
+    await scoped.register(retentionRoutes(deps));
+    await scoped.register(inboundMailPlugin(deps));
   }, { prefix: config.basePath });
 
   if (options.web !== false) {

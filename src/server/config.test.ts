@@ -179,6 +179,14 @@ describe('other variables', () => {
   it('refuses a session idle time out of range, naming HOTDESK_SESSION_IDLE_MINUTES', () => {
     expect(refusal({ HOTDESK_SESSION_IDLE_MINUTES: '1' })).toMatch(/HOTDESK_SESSION_IDLE_MINUTES/);
   });
+  it('reads the live-update stream limits (LIVE_MAX_CONNECTIONS, LIVE_MAX_CONNECTIONS_PER_PERSON), 5000 and 5 by default', () => {
+    expect(parseConfig({}).live).toEqual({ maxConnections: 5000, maxConnectionsPerPerson: 5 });
+    expect(parseConfig({ LIVE_MAX_CONNECTIONS: '200', LIVE_MAX_CONNECTIONS_PER_PERSON: '2' }).live).toEqual({ maxConnections: 200, maxConnectionsPerPerson: 2 });
+  });
+  it.each([['LIVE_MAX_CONNECTIONS', '0'], ['LIVE_MAX_CONNECTIONS', '100001'], ['LIVE_MAX_CONNECTIONS_PER_PERSON', '51'], ['LIVE_MAX_CONNECTIONS_PER_PERSON', 'many']])(
+    'refuses %s=%s, naming it', (name, value) => {
+      expect(refusal({ [name]: value })).toMatch(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+    });
   it('refuses a pool size of zero, naming HOTDESK_DB_POOL_SIZE', () => {
     expect(refusal({ HOTDESK_DB_POOL_SIZE: '0' })).toMatch(/HOTDESK_DB_POOL_SIZE/);
   });

@@ -3,6 +3,7 @@ import type { RoleGroup } from '../domain/groupSync.js';
 import { ROLE_NAMES } from '../domain/roles.js';
 import { FALLBACK_LOCALE, supportedLocale } from '../domain/dateFormat.js';
 import { ABSOLUTE_MAX_OCCURRENCES, DEFAULT_MAX_OCCURRENCES } from '../domain/recurrence/recurrenceRule.js';
+import { parseInboundConfig, type InboundConfig } from './features/inboundMail/inboundConfig.js';
 
 /**
  * Every environment variable Hotdesk reads, parsed once at start-up. A bad value stops the process
@@ -27,6 +28,9 @@ const EnvSchema = z.object({
   HOTDESK_TRUST_PROXY: z.string().regex(/^(false|true|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/, 'must be false, true, a hop count, or a comma-separated list of proxy addresses').default('false'),
   HOTDESK_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   SERIES_MAX_OCCURRENCES: z.coerce.number().int().min(1).max(ABSOLUTE_MAX_OCCURRENCES).default(DEFAULT_MAX_OCCURRENCES),
+  // Live updates (issue 24): open streams per instance (beyond: 503 with Retry-After), and per person (a new one closes the oldest).
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  LIVE_MAX_CONNECTIONS_PER_PERSON: z.coerce.number().int().min(1).max(50).default(5),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -86,6 +90,8 @@ export interface Config {
   dbPoolSize: number;
   /** The most occurrences one repeating booking may hold (issue 22). */
   seriesMaxOccurrences: number;
+  /** Live-update streams (GET /api/live) one instance keeps open, in all and per person. */
+  live: { maxConnections: number; maxConnectionsPerPerson: number };
   /** Fastify's trustProxy: false, true, a list of proxy addresses, or a hop-count function. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   oidc: {
@@ -107,6 +113,8 @@ export interface Config {
     /** Lower-case host names (a leading '*.' matches any subdomain) push endpoints must be on; undefined: any public host. */
     allowedHosts: string[] | undefined;
   };
+  /** Booking a room by inviting it (INBOUND_*, issue 23); undefined: the listener is off. */
+  inbound?: InboundConfig;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +153,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!isValidTimeZone(e.HOTDESK_TIME_ZONE)) {
     throw new ConfigError(`Invalid configuration:\n  HOTDESK_TIME_ZONE: unknown IANA time zone '${e.HOTDESK_TIME_ZONE}'`);
   }
+  const inbound = parseInboundConfig(cleaned);
+  if (inbound.problems.length) throw new ConfigError(`Invalid configuration:\n  ${inbound.problems.join('\n  ')}`);
   const publicUrl = e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : undefined;
   return {
     port: e.PORT,
@@ -161,6 +171,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     onBehalfDomains: splitList(e.ON_BEHALF_DOMAINS) ?? [],
     dbPoolSize: e.HOTDESK_DB_POOL_SIZE,
     seriesMaxOccurrences: e.SERIES_MAX_OCCURRENCES,
+    live: { maxConnections: e.LIVE_MAX_CONNECTIONS, maxConnectionsPerPerson: e.LIVE_MAX_CONNECTIONS_PER_PERSON },
     trustProxy: parseTrustProxy(e.HOTDESK_TRUST_PROXY),
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
       ? {
@@ -180,6 +191,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       allowHttpLoopback: e.HOTDESK_PUSH_ALLOW_HTTP_LOOPBACK === 'true',
       allowedHosts: splitList(e.PUSH_ALLOWED_HOSTS),
     },
+    inbound: inbound.config,
   };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildTestApp, createUser } from '../testing/testApp.js';
 import { Browser, startTestIdp, toAppCallback, type TestIdp } from '../testing/oidcProvider.js';
+import { startAppWithIdp } from '../testing/oidcTestApp.js';
 import type { OidcIdentity } from './oidc.js';
 import { signInOidcUser } from './oidcUser.js';
 
@@ -13,14 +14,9 @@ import { signInOidcUser } from './oidcUser.js';
 let idp: TestIdp;
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let appUrl: string;
-beforeAll(async () => {
-  idp = await startTestIdp();
-  t = await buildTestApp({ env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  appUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  idp.start(`${appUrl}/auth/oidc/callback`);
-});
-afterAll(async () => { await t.dropDatabase(); await idp.close(); });
+let stop: () => Promise<void>;
+beforeAll(async () => { ({ idp, t, appUrl, stop } = await startAppWithIdp()); });
+afterAll(() => stop());
 
 const callbackPrefix = () => `${appUrl}/auth/oidc/callback`;
 

@@ -70,6 +70,8 @@ const EXTRA: Record<string, number[]> = {
   // Signed out: check-in attempts and page reads are limited per address (checkIn/checkInLimiter.ts).
   'POST /api/bookings/check-in/:bookingId': [429],
   'GET /api/bookings/check-in/:siteId/:locationId/:roomId': [429], 'GET /api/rooms/:id/check-in-info': [429],
+  // Desk check-in scans, check-ins and "book now" per person and minute (deskCheckIn/deskCheckIn.service.ts).
+  'GET /api/desk-check-in/:floorplanId/:deskId': [429], 'POST /api/desk-check-in/:floorplanId/:deskId': [429], 'POST /api/desk-check-in/:floorplanId/:deskId/book-now': [429],
   // New push endpoints per person and hour (push/push.service.ts).
   'POST /api/pushMessaging': [429],
   // Who's in reads per person and minute (whosIn/readLimit.ts).
@@ -93,6 +95,8 @@ const EXTRA: Record<string, number[]> = {
   'POST /api/approvals/series/:seriesId': [429],
   // Personal data downloads per person and hour (personalData/personalDataExport.service.ts).
   'GET /api/me/data': [429],
+  // Audit log exports per admin and minute (audit/audit.service.ts).
+  'GET /api/admin/audit/export': [429],
 };
 
 /** The error statuses `route` (e.g. 'GET /api/sites/:id', without the base path) can answer. */

@@ -3,6 +3,9 @@ import type { Job } from './scheduler.js';
 import { noShowJobs } from '../features/noShow/noShow.service.js';
 import { mailOutboxJob } from '../features/mail/mailOutbox.job.js';
 import { pushJob } from '../features/push/push.job.js';
+import { inboundMailJobs } from '../features/inboundMail/inboundMail.job.js';
+import { retentionJobs } from '../features/retention/retention.job.js';
+import { roomFreeBusyJob } from '../features/roomFreeBusy/roomFreeBusy.jobs.js';
 
 /**
  * Background jobs of the features (mail outbox, no-show release, push, ...). Each feature adds one
@@ -14,5 +17,8 @@ export function featureJobs(deps: AppDeps): Job[] {
     pushJob(deps),
     mailOutboxJob(deps),
     ...noShowJobs(deps),
+    ...inboundMailJobs(deps),
+    ...retentionJobs(deps),
+    roomFreeBusyJob(deps),
   ];
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { CheckInPage, LoginPage, PrivacyPage, SetupPage } from './publicPages.js';
+import { CheckInPage, DisplayPage, LoginPage, PrivacyPage, SetupPage } from './publicPages.js';
 import { PublicLayout } from './PublicLayout.js';
 import { RequireAccess } from './RequireAccess.js';
 import { SIGNED_IN_ROUTES, accessRule } from './routeTable.js';
@@ -13,6 +13,8 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to="/menu" replace />} />
+      {/* A door tablet: full screen, no header (issue 24). */}
+      <Route path="/display" element={<Suspense fallback={<PageLoading />}><DisplayPage /></Suspense>} />
       <Route element={<PublicLayout />}>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/setup" element={<SetupPage />} />

@@ -9,12 +9,14 @@ const loaders = {
   setup: () => import('../features/auth/SetupPage.js'),
   privacy: () => import('../features/privacy/PrivacyPage.js'),
   checkIn: () => import('../features/checkIn/index.js'),
+  display: () => import('../features/displays/index.js'),
 };
 
 export const LoginPage = lazyPage(loaders.login, 'LoginPage');
 export const SetupPage = lazyPage(loaders.setup, 'SetupPage');
 export const PrivacyPage = lazyPage(loaders.privacy, 'PrivacyPage');
 export const CheckInPage = lazyPage(loaders.checkIn, 'CheckInPage');
+export const DisplayPage = lazyPage(loaders.display, 'DisplayPage');
 
 /** The chunk of the public page a router path opens, if it is one (routePrefetch loads it before the first render). */
 export function publicPageLoader(routerPath: string): (() => Promise<Record<string, unknown>>) | undefined {
@@ -24,5 +26,6 @@ export function publicPageLoader(routerPath: string): (() => Promise<Record<stri
   if (first('/setup')) return loaders.setup;
   if (first('/privacy')) return loaders.privacy;
   if (first('/check-in')) return loaders.checkIn;
+  if (first('/display')) return loaders.display;
   return undefined;
 }

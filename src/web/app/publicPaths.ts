@@ -4,7 +4,7 @@ import { sameAppPath } from '../../domain/returnPath.js';
  * Pages that work signed out (SPEC 2.1: check-in is reached by QR code without signing in).
  * A 401 on these pages is an answer to show, never a reason to send the person to sign in.
  */
-const PUBLIC_PREFIXES = ['/login', '/setup', '/privacy', '/check-in'];
+const PUBLIC_PREFIXES = ['/login', '/setup', '/privacy', '/check-in', '/display'];
 
 export const isPublicPath = (routerPath: string): boolean =>
   PUBLIC_PREFIXES.some((p) => routerPath === p || routerPath.startsWith(`${p}/`) || routerPath.startsWith(`${p}?`));

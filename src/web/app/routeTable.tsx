@@ -17,6 +17,8 @@ const ApprovalsPage = lazyPage(() => import('../features/approvals/index.js'), '
 const UserManagementPage = lazyPage(() => import('../features/userManagement/index.js'), 'UserManagementPage');
 const ManageBookingsPage = lazyPage(() => import('../features/manageBookings/index.js'), 'ManageBookingsPage');
 const ReportingPage = lazyPage(() => import('../features/reporting/index.js'), 'ReportingPage');
+const InsightsPage = lazyPage(() => import('../features/insights/index.js'), 'InsightsPage');
+const AuditLogPage = lazyPage(() => import('../features/audit/index.js'), 'AuditLogPage');
 const ClosuresPage = lazyPage(() => import('../features/closures/index.js'), 'ClosuresPage');
 const ProfilePage = lazyPage(() => import('../features/profile/index.js'), 'ProfilePage');
 const WhosInPage = lazyPage(() => import('../features/whosIn/index.js'), 'WhosInPage');
@@ -41,6 +43,9 @@ const ChooseLocationPage = lazyPage(deskBooking, 'ChooseLocationPage');
 const ChooseSitePage = lazyPage(deskBooking, 'ChooseSitePage');
 const ChooseTimePage = lazyPage(() => import('../features/deskBooking/ChooseTimePage.js'), 'ChooseTimePage');
 const DeskBookingPage = lazyPage(deskBooking, 'DeskBookingPage');
+const deskCheckIn = () => import('../features/deskCheckIn/index.js');
+const DeskCheckInPage = lazyPage(deskCheckIn, 'DeskCheckInPage');
+const DeskQrSheetPage = lazyPage(deskCheckIn, 'DeskQrSheetPage');
 
 /**
  * Every signed-in route of SPEC 2.1, as data. `screen` names the page while it is still a
@@ -93,8 +98,12 @@ export const SIGNED_IN_ROUTES: SignedInRoute[] = [
   { path: '/menu/settings/closures', screen: 'Closures', access: 'admin', back: '/menu/settings', element: <ClosuresPage /> },
   { path: '/menu/settings/manageBookings', screen: 'Manage Desk Bookings', access: 'bookingManager', back: '/menu/settings', element: <ManageBookingsPage /> },
   { path: '/menu/settings/reporting', screen: 'Reporting', access: 'reporting', back: '/menu/settings', element: <ReportingPage /> },
+  { path: '/menu/settings/insights', screen: 'Insights', access: 'reporting', back: '/menu/settings', element: <InsightsPage /> },
+  { path: '/menu/settings/auditlog', screen: 'Audit Log', access: 'admin', back: '/menu/settings', element: <AuditLogPage /> },
   { path: '/menu/settings/updateroomdetails', screen: 'Update Room Details', access: canUpdateRoomDetails, back: '/menu/settings', element: <ApproverRoomsPage /> },
   { path: '/menu/settings/updateroomdetails/:roomId/edit', screen: 'Room details', access: canUpdateRoomDetails, back: '/menu/settings/updateroomdetails', element: <ApproverRoomEditPage /> },
+  { path: '/desk-check-in/:floorplanId/:deskId', screen: 'Desk check-in', element: <DeskCheckInPage /> },
+  { path: `${LOCATION}/floorplans/:floorplanId/desk-qr-codes`, screen: 'Desk QR codes', access: 'admin', back: SITES, element: <DeskQrSheetPage /> },
   { path: '/admin/layoutEditor/floorplan/:floorplanId/:layoutId', screen: 'Floorplan layout editor', access: 'admin', element: <LayoutEditorPage /> },
 ];
 

@@ -10,6 +10,7 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { notifyBookingEvent } from '../mail/bookingMail.js';
+import { answerDecision } from '../inboundMail/decisionReply.js';
 import { inTransaction } from '../orgAccess/orgAccess.repo.js';
 import { countPendingRequests, lockBooking, pendingRequests, recordDecision } from './approvals.repo.js';
 
@@ -41,6 +42,7 @@ async function decide(deps: AppDeps, user: SessionUser, id: number, to: 1 | 2, r
     }
     const booking = await recordDecision(client, { id, status: to, reason, userId: user.id, now: deps.now() });
     await notifyBookingEvent(client, deps.config, to === BOOKING_STATUS.Approved ? 'approved' : 'rejected', id);
+    await answerDecision(client, deps.config, id, deps.now()); // a request made by inviting the room: its organizer's answer
     return booking;
   });
 }

@@ -26,7 +26,7 @@ import {
 import { mailSender } from '../notifications/mailLimit.js';
 import { inTransaction } from '../orgAccess/orgAccess.repo.js';
 import { deskDayFacts, fullParkingDays, insertDeskSeries } from './deskSeries.repo.js';
-import { notifyDeskSeries } from './deskSeriesNotice.js';
+import { notifyDeskSeries } from './seriesNotice.js';
 import {
   checkedOccurrences, chosenOccurrences, clashedDays, refusedBy, seriesStart, previewAnswer, skippedOccurrences, type JudgedOccurrence,
 } from './seriesRules.js';
@@ -103,7 +103,7 @@ export async function bookDeskSeries(deps: AppDeps, user: SessionUser, input: In
       }
       const result = await insertDeskSeries(client, { rule: input.Recurrence, first, timeZone: ctx.timeZone, bookedByUserId: user.id }, row, occurrences);
       await notifyDeskSeries(client, deps.config, {
-        deskName: row.deskName, siteName: result.bookings[0]!.SiteName, timeZone: ctx.timeZone, includeParking: row.includeParking,
+        ctx, deskName: row.deskName, includeParking: row.includeParking,
         rule: input.Recurrence, first, occurrences, description: row.description, onBehalfOfEmail: row.onBehalfOfEmail, booker: user,
         seriesId: result.seriesId,
       }, mailSender(deps, user));

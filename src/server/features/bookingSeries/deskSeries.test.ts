@@ -5,6 +5,7 @@ import { waitForLockWait } from '../../testing/lockWait.js';
 import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
 import { awayFromMinuteEnd } from '../../testing/minuteWindow.js';
 import { PARKING_FULL } from '../deskBooking/deskBooking.service.js';
+import { expectClosureRaceRefusesSeries } from './closureRaceTestKit.js';
 import { SERIES_CALLS_PER_MINUTE } from './roomSeries.routes.js';
 
 // Monday 1 April 2030, 08:00 in London (BST): a weekly series on Mondays 09:00-17:00 starts an hour from now.
@@ -203,26 +204,9 @@ describe('repeating desk bookings: booking', () => {
     expect(after.json().Errors).toEqual({ Dates: '2030-04-15: Fire drill' });
     await t.pool.query('DELETE FROM closures');
 
-    // A closure being created holds the site row (as closures.service does): the series' insert waits,
-    // its checks having seen no closure, and then meets the committed closure in the trigger.
-    const closer = await t.pool.connect();
-    try {
-      await closer.query('BEGIN');
-      await closer.query('SELECT 1 FROM sites WHERE id = $1 FOR UPDATE', [siteId]);
-      await closer.query(
-        `INSERT INTO closures (site_id, whole_site, starts_at, ends_at, reason, created_by) VALUES ($1, true, $2, $3, 'Power cut', $4)`,
-        [siteId, london('04-08', '00:00'), london('04-08', '23:00'), admin.id]);
-      const racing = bookSeries(staff, { Dates: ['2030-04-01', '2030-04-08'] });
-      await waitForLockWait(t.pool, 'the series');
-      await closer.query('COMMIT');
-      const res = await racing;
-      expect(res.statusCode).toBe(409);
-      expect(res.json().Error).toMatch(/^Closed until .*: Power cut$/);
-    } finally {
-      closer.release();
-    }
-    expect(await count('SELECT count(*) AS n FROM bookings')).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM booking_series')).toBe(0);
+    // A closure committed while the series' insert waits for the site row: the trigger refuses it.
+    await expectClosureRaceRefusesSeries(t, { siteId, startsAt: london('04-08', '00:00'), endsAt: london('04-08', '23:00'), adminId: admin.id },
+      () => bookSeries(staff, { Dates: ['2030-04-01', '2030-04-08'] }));
   });
 
   it('a booking that wins a day between the checks and the insert refuses the whole series (409 naming the day)', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { waitForLockWait } from '../../testing/lockWait.js';
 import { buildTestApp } from '../../testing/testApp.js';
 import { awayFromMinuteEnd } from '../../testing/minuteWindow.js';
 import { bookVia, call, createOrg, london, mailRows, NOW, resetBookings, type Org } from '../roomBooking/roomBookingTestKit.js';
+import { expectClosureRaceRefusesSeries } from './closureRaceTestKit.js';
 import { SERIES_CALLS_PER_MINUTE } from './roomSeries.routes.js';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -111,24 +111,8 @@ describe('repeating room bookings', () => {
   });
 
   it('a closure committed while the series is being inserted refuses the whole series (409 with the reason)', async () => {
-    const closer = await t.pool.connect();
-    try {
-      await closer.query('BEGIN');
-      await closer.query('SELECT 1 FROM sites WHERE id = $1 FOR UPDATE', [o.siteId]);
-      await closer.query(
-        `INSERT INTO closures (site_id, whole_site, starts_at, ends_at, reason, created_by) VALUES ($1, true, $2, $3, 'Power cut', $4)`,
-        [o.siteId, london(8, '00:00'), london(8, '23:00'), o.admin.id]);
-      const racing = bookSeries(o.staff, { Dates: ['2030-04-01', '2030-04-08'] });
-      await waitForLockWait(t.pool, 'the series');
-      await closer.query('COMMIT');
-      const res = await racing;
-      expect(res.statusCode).toBe(409);
-      expect(res.json().Error).toMatch(/^Closed until .*: Power cut$/);
-    } finally {
-      closer.release();
-    }
-    expect(await count('SELECT count(*) AS n FROM bookings')).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM booking_series')).toBe(0);
+    await expectClosureRaceRefusesSeries(t, { siteId: o.siteId, startsAt: london(8, '00:00'), endsAt: london(8, '23:00'), adminId: o.admin.id },
+      () => bookSeries(o.staff, { Dates: ['2030-04-01', '2030-04-08'] }));
   });
 
   it('keeps 09:00 on London clocks across the October change', async () => {

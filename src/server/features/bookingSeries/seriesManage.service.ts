@@ -21,6 +21,7 @@ import { inTransaction } from '../orgAccess/orgAccess.repo.js';
 import type { StoredOccurrence, StoredSeries } from './seriesDetail.repo.js';
 import { visibleSeries } from './seriesDetail.service.js';
 import { cancelOccurrences, decideOccurrences } from './seriesManage.repo.js';
+import { recordAudit } from '../audit/recordAudit.js';
 import { notifySeries, type SeriesEvent } from './seriesNotice.js';
 
 const noticeFacts = (s: StoredSeries, event: SeriesEvent, occurrences: readonly StoredOccurrence[], extra: { reason?: string; decidedBy?: SessionUser } = {}) => ({
@@ -42,6 +43,7 @@ export async function cancelSeries(deps: AppDeps, user: SessionUser, seriesId: s
     if (access.asAdmin && !hasReason(reason)) throw fieldError('Reason', CANCEL_REASON_NEEDED);
     const cancelled = await cancelOccurrences(client, { seriesId: series.id, from: input.From ?? null, reason, asAdmin: access.asAdmin, byUserId: user.id, now });
     if (access.asAdmin && cancelled.length > 0) {
+      await recordAudit(client, { actor: user, action: 'series.cancel', target: { type: 'series', id: series.id }, facts: { Reason: reason, From: input.From ?? null, Cancelled: cancelled.map((o) => o.day) } });
       await notifySeries(client, deps.config, noticeFacts(series, 'cancelled', cancelled, { reason, decidedBy: user }));
     }
     return { Cancelled: cancelled.length, Dates: cancelled.map((o) => o.day) };

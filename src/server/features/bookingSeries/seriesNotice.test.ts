@@ -13,11 +13,11 @@ const facts = (extra: Partial<SeriesNoticeFacts> = {}): SeriesNoticeFacts => ({
 });
 
 describe('seriesNotice', () => {
-  it('names the place, the rule in words, each occurrence on the site clock, and links into the app', () => {
+  it('names the place, the rule in words with its time once, each occurrence\'s day on the site clock, and links into the app', () => {
     const n = seriesNotice(config, facts());
     expect(n.subject).toBe('Room booked, repeating: Thames, Every week on Monday, 3 times');
-    expect(n.text).toContain('Room: Thames (Floor 1, London HQ)\nRepeats: Every week on Monday, 3 times (Europe/London)\nMeeting: Weekly sync');
-    expect(n.text).toContain('3 occurrences:\n  Mon, 1 Apr 2030, 09:00–10:00\n  Mon, 8 Apr 2030, 09:00–10:00');
+    expect(n.text).toContain('Room: Thames (Floor 1, London HQ)\nRepeats: Every week on Monday, 3 times, 09:00–10:00 (Europe/London)\nMeeting: Weekly sync');
+    expect(n.text).toContain('3 occurrences:\n  Mon, 1 Apr 2030\n  Mon, 8 Apr 2030\n  Mon, 15 Apr 2030\n');
     expect(n.text).toContain('Your bookings: https://desk.example/menu/mybookings');
     expect(n.url).toBe('/menu/mybookings');
   });
@@ -42,6 +42,25 @@ describe('seriesNotice', () => {
     expect(n.text).toContain('Desk: Desk 12 (Floor 1, London HQ)');
     expect(n.text).not.toContain('Note:');
     expect(n.text).not.toContain('Meeting:');
+  });
+
+  it('writes the times on each line when the occurrences differ, and always for a change', () => {
+    const moved = [{ start: at(1, '09'), finish: at(1, '10') }, { start: at(8, '14'), finish: at(8, '15') }];
+    const n = seriesNotice(config, facts({ event: 'cancelled', occurrences: moved }));
+    expect(n.text).toContain('Repeats: Every week on Monday, 3 times (Europe/London)');
+    expect(n.text).toContain('2 occurrences:\n  Mon, 1 Apr 2030, 09:00–10:00\n  Mon, 8 Apr 2030, 14:00–15:00\n');
+    const changed = seriesNotice(config, facts({ event: 'changed', occurrences: moved.slice(1) }));
+    expect(changed.text).toContain('Repeats: Every week on Monday, 3 times (Europe/London)');
+    expect(changed.text).toContain('One occurrence:\n  Mon, 8 Apr 2030, 14:00–15:00\n');
+  });
+
+  it('says when the time runs past midnight (a finish at midnight does not), and a desk series with parking', () => {
+    const late = (d: number) => ({ start: at(d, '22'), finish: new Date(at(d, '22').getTime() + 4 * 3_600_000) });
+    const desk = { ...room, roomId: null, name: 'Desk 12' };
+    expect(seriesNotice(config, facts({ place: desk, occurrences: [late(1), late(8)], includeParking: true })).text)
+      .toContain('Repeats: Every week on Monday, 3 times, 22:00–02:00 (ending the next day) (Europe/London)\nNote: Weekly sync\nWith parking\n');
+    const toMidnight = (d: number) => ({ start: at(d, '20'), finish: new Date(at(d, '20').getTime() + 4 * 3_600_000) });
+    expect(seriesNotice(config, facts({ occurrences: [toMidnight(1)] })).text).toContain('Repeats: Every week on Monday, 3 times, 20:00–00:00 (Europe/London)');
   });
 
   it('lists the first 60 occurrences and counts the rest', () => {

@@ -12,6 +12,8 @@ import { queueCancelInvitation } from '../mail/cancelInvitation.js';
 import { notify } from '../notifications/notify.js';
 import { inTransaction, isRoomAdminOf } from '../orgAccess/orgAccess.repo.js';
 import { lockBooking, markCancelled, type BookingToCancel } from './cancellation.repo.js';
+import { statusWords } from '../audit/auditFacts.js';
+import { recordAudit } from '../audit/recordAudit.js';
 
 export const CANCEL_NOT_ALLOWED = 'You can only cancel your own bookings, or bookings made on your behalf.';
 export const CANCEL_REASON_NEEDED = "A reason is required to cancel someone else's booking.";
@@ -56,6 +58,7 @@ export async function cancelBooking(deps: AppDeps, user: SessionUser, input: Can
     const cancelled = await markCancelled(client, { id: b.id, reason, asAdmin: decision.asAdmin, byUserId: user.id, at: now });
     // The owner's calendar drops the booking: its invitation's CANCEL (issue 23) rides on the admin's
     // notice, or on a short mail of its own when the person cancelled it themselves.
+    if (decision.asAdmin) await recordAudit(client, { actor: user, action: 'booking.cancel', target: { type: 'booking', id: b.id }, before: { Status: statusWords(b.status) }, after: { Status: statusWords(cancelled.Status) }, facts: { Reason: reason } });
     if (decision.asAdmin) await tellOwner(client, b, user, reason, deps.config);
     else await queueCancelInvitation(client, deps.config, b.id);
     return cancelled;

@@ -57,7 +57,7 @@ const at = (d: Date, timeZone: string, now: Date, locale = FALLBACK_LOCALE) =>
   `${formatTime(d, { timeZone, locale })} on ${formatDay(d, { timeZone, locale, short: true, now })}`;
 
 /** Why this booking cannot be checked in now, in words; null when it can. */
-function refusal(m: MeetingRow & { time_zone: string }, now: Date, locale?: string): string | null {
+export function refusal(m: MeetingRow & { time_zone: string }, now: Date, locale?: string): string | null {
   if (m.room_id === null) return 'Only room bookings can be checked in.';
   if (m.status !== BOOKING_STATUS.Approved) {
     const words = isBookingStatus(m.status) ? bookingStatusInWords(m.status) : 'not approved';

@@ -47,7 +47,7 @@ export const closuresRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
     config: { access: 'admin' },
     schema: { tags, summary: 'Delete a closure (cancelled bookings stay cancelled)', params: IdParam, response: { 204: noContentResponse() } },
   }, async (request, reply) => {
-    await service.removeClosure(deps, request.params.id);
+    await service.removeClosure(deps, request.params.id, requireUser(request));
     return reply.code(204).send(null);
   });
 

@@ -16,6 +16,8 @@ import {
   queueNotices, siteTimeZone, toAdminClosure, toClosure, unknownPlaces, type AffectedRow, type NewClosure, type PersonNotice,
 } from './closures.repo.js';
 import { holidaysFromIcs } from './icsHolidays.js';
+import { closuresWritten } from '../audit/auditFacts.js';
+import { recordAudit } from '../audit/recordAudit.js';
 
 type Input = z.output<typeof ClosureInput>;
 type ImportInput = z.output<typeof ClosureImportInput>;
@@ -110,6 +112,7 @@ async function createAll(deps: AppDeps, user: SessionUser, list: NewClosure[], t
     if (tokenOf(rows) !== token) throw conflict(STALE_PREVIEW);
     const count = await cancelForClosure(client, rows, user.id, now);
     await queueNotices(client, noticesFor(rows, user, locale));
+    await recordAudit(client, { actor: user, action: 'closure.create', target: { type: 'site', id: list[0]!.siteId }, after: closuresWritten(list, written, count) });
     return { ids: written, cancelled: count };
   });
   return { Closures: (await closuresById(deps.pool, ids)).map(toAdminClosure), CancelledCount: cancelled };
@@ -169,8 +172,12 @@ export async function importHolidays(deps: AppDeps, user: SessionUser, input: Im
   return { ...preview, Holidays: list.map((h) => ({ Start: h.start.toISOString(), End: h.end.toISOString(), Reason: h.reason })) };
 }
 
-export async function removeClosure(deps: AppDeps, id: number): Promise<void> {
-  if (!(await deleteClosure(deps.pool, id))) throw notFound('The closure');
+export async function removeClosure(deps: AppDeps, id: number, admin: SessionUser): Promise<void> {
+  await inTransaction(deps.pool, async (client) => {
+    const [gone] = await closuresById(client, [id]);
+    if (!gone || !(await deleteClosure(client, id))) throw notFound('The closure');
+    await recordAudit(client, { actor: admin, action: 'closure.delete', target: { type: 'closure', id }, before: toClosure(gone) });
+  });
 }
 
 export async function listForAdmin(deps: AppDeps, q: RangeQuery): Promise<AdminClosure[]> {

@@ -15,7 +15,7 @@ export const LIVE_FULL = 'Too many live connections on this server; try again sh
  * GET /api/live: the live channel (issue 24), one Server-Sent Events stream per page. The hub (one per
  * app instance) is fed by one LISTEN connection, started with the first stream.
  */
-export const liveRoutes = (deps: AppDeps, limits: LiveLimits = liveLimitsFrom(process.env)): FastifyPluginAsyncZod => async (app) => {
+export const liveRoutes = (deps: AppDeps, limits: LiveLimits = liveLimitsFrom(deps.config)): FastifyPluginAsyncZod => async (app) => {
   let listener: LiveListener | undefined;
   const hub: LiveHub = new LiveHub(limits, () => listener ??= new LiveListener(deps.pool.options, {
     onNotice: (payload) => hub.notice(payload),
@@ -55,6 +55,8 @@ export const liveRoutes = (deps: AppDeps, limits: LiveLimits = liveLimitsFrom(pr
       Connection: 'keep-alive',
     });
     reply.raw.flushHeaders();
-    hub.open(receiver, reply.raw, typeof lastEventId === 'string' && lastEventId.length <= 64 ? lastEventId : undefined);
+    // Any Last-Event-ID says the client missed something: one the ring cannot read (a real id is at most 36
+    // characters, so a cut long one never matches) gets a resync, not silence.
+    hub.open(receiver, reply.raw, typeof lastEventId === 'string' ? lastEventId.slice(0, 64) : undefined);
   });
 };

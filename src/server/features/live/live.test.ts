@@ -103,6 +103,23 @@ describe('GET /api/live', () => {
     }
   });
 
+  it('answers a malformed Last-Event-ID with a resync (200, never an error), whatever its shape or length', async () => {
+    // A real id first, to build near-misses of this instance's epoch.
+    const watcher = await connect(o.staff);
+    const made = await bookVia(t, o.staff, { RoomId: o.thames, ...nextSlot() });
+    const epoch = (await watcher.waitFor((x) => x.event === 'booking' && booking(x).BookingId === made.Id)).id!.split('-')[0]!;
+    const malformed = ['', ' ', '-', '1-', '-1', `${epoch}-`, `${epoch}--1`, `${epoch}-1e3`, `${epoch}-${'9'.repeat(16)}`, `${epoch.toUpperCase()}-1`,
+      `${epoch}-1-2`, `${epoch} -1`, 'null', '%00', 'x'.repeat(65), `${epoch}-1${' '.repeat(100)}x`, 'y'.repeat(8000)];
+    for (const id of malformed) {
+      const stream = await SseTestClient.open(`${urls[0]}/api/live`, { cookie: o.staff.cookie, 'last-event-id': id });
+      open.push(stream);
+      expect(stream.status, `Last-Event-ID ${JSON.stringify(id.slice(0, 40))}`).toBe(200);
+      await stream.waitFor((e) => e.event === 'ready');
+      expect(stream.events.map((x) => x.event), `Last-Event-ID ${JSON.stringify(id.slice(0, 40))}`).toEqual(['resync', 'ready']);
+      stream.close();
+    }
+  });
+
   it('refuses anonymous callers (401) and requests that do not ask for an event stream (400)', async () => {
     const anonymous = await connect(undefined);
     expect(anonymous.status).toBe(401);
@@ -126,8 +143,7 @@ describe('GET /api/live limits per instance', () => {
   let small: TestApp;
   let url: string;
   beforeAll(async () => {
-    process.env.LIVE_MAX_CONNECTIONS = '2';
-    try { small = await buildTestApp({ pool: t.pool, now: NOW }); } finally { delete process.env.LIVE_MAX_CONNECTIONS; }
+    small = await buildTestApp({ pool: t.pool, now: NOW, env: { LIVE_MAX_CONNECTIONS: '2' } });
     url = await small.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => small.close());

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import type { Config } from '../../config.js';
 
 /**
- * Limits of the live channel, from the environment (read here rather than in config.ts so the feature
- * stays in one folder; the same rules: a bad value stops start-up with a clear message).
+ * Limits of the live channel: the connection counts come from the configuration (LIVE_MAX_CONNECTIONS and
+ * LIVE_MAX_CONNECTIONS_PER_PERSON in config.ts), the timings are fixed.
  */
 export interface LiveLimits {
   /** Open streams per person; a new one closes their oldest (a person rarely has more tabs than this). */
@@ -16,20 +16,10 @@ export interface LiveLimits {
   ringMaxAgeMs: number;
 }
 
-const Env = z.object({
-  LIVE_MAX_CONNECTIONS_PER_PERSON: z.coerce.number().int().min(1).max(50).default(5),
-  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(5000),
-});
-
-export function liveLimitsFrom(env: Record<string, string | undefined>): LiveLimits {
-  const parsed = Env.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`${String(issue.path[0])} ${issue.message}`);
-  }
+export function liveLimitsFrom(config: Pick<Config, 'live'>): LiveLimits {
   return {
-    maxPerPerson: parsed.data.LIVE_MAX_CONNECTIONS_PER_PERSON,
-    maxPerInstance: parsed.data.LIVE_MAX_CONNECTIONS,
+    maxPerPerson: config.live.maxConnectionsPerPerson,
+    maxPerInstance: config.live.maxConnections,
     heartbeatMs: 25_000,
     maxLifetimeMs: 15 * 60_000,
     ringSize: 1000,

@@ -25,12 +25,12 @@ export const locationsRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
   app.post('/api/locations/site/:siteId', {
     config: { access: 'admin' },
     schema: { tags, summary: 'Create a location', params: SiteIdParam, body: LocationInput, response: { 201: Location } },
-  }, async (request, reply) => reply.code(201).send(await createLocation(deps, request.params.siteId, request.body)));
+  }, async (request, reply) => reply.code(201).send(await createLocation(deps, request.params.siteId, request.body, requireUser(request))));
 
   app.post('/api/locations/:id', {
     config: { access: 'admin' },
     schema: { tags, summary: 'Update a location (missing fields keep their value)', params: IdParam, body: LocationInput, response: { 200: Location } },
-  }, async (request) => changeLocation(deps, request.params.id, request.body));
+  }, async (request) => changeLocation(deps, request.params.id, request.body, requireUser(request)));
 
   app.delete('/api/locations/:id', {
     config: { access: 'admin' },

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { deletePlace, inTransaction, placeIsLive, saveAccessList, saveConstraints } from '../orgAccess/orgAccess.repo.js';
 import { checkConstraints, checkName, FieldErrors, mergeFlag, mergeText } from '../orgAccess/placeInput.js';
+import { recordRestrictions, restrictionsOf } from '../audit/restrictionsAudit.js';
 import {
   deskLocationsOfSite, findLocation, insertLocation, locationsOfSite, updateLocation, type LocationValues,
 } from './locations.repo.js';
@@ -47,7 +48,7 @@ function requestedConstraints(input: Input, saved: readonly BookingConstraint[],
   return list;
 }
 
-async function saveLocation(deps: AppDeps, target: { siteId: number } | { id: number }, input: Input): Promise<Location> {
+async function saveLocation(deps: AppDeps, target: { siteId: number } | { id: number }, input: Input, admin: SessionUser): Promise<Location> {
   const saved = 'id' in target ? await findLocation(deps.pool, target.id) : undefined;
   if ('id' in target && !saved) throw notFound('The location');
   if ('siteId' in target) await liveSite(deps, target.siteId);
@@ -64,6 +65,7 @@ async function saveLocation(deps: AppDeps, target: { siteId: number } | { id: nu
   errors.throwIfAny();
   const id = await inTransaction(deps.pool, async (client) => {
     let id: number;
+    const before = await restrictionsOf(client, 'location', 'id' in target ? target.id : undefined);
     if ('id' in target) {
       if (!(await updateLocation(client, target.id, values))) throw notFound('The location');
       id = target.id;
@@ -74,11 +76,12 @@ async function saveLocation(deps: AppDeps, target: { siteId: number } | { id: nu
     await saveAccessList(client, 'location', id, { type: ACCESS_TYPE.RoomAdmin, restricted: values.restrictRoomAccess, userIds: input.RoomAdminUsers, teamIds: input.RoomAdminTeams });
     await saveAccessList(client, 'location', id, { type: ACCESS_TYPE.DeskAccess, restricted: values.restrictDeskAccess, userIds: input.DeskAccessUsers, teamIds: input.DeskAccessTeams });
     if (constraints) await saveConstraints(client, 'location', id, constraints);
+    await recordRestrictions(client, admin, 'location', id, before);
     return id;
   });
   return (await findLocation(deps.pool, id))!;
 }
 
-export const createLocation = (deps: AppDeps, siteId: number, input: Input) => saveLocation(deps, { siteId }, input);
-export const changeLocation = (deps: AppDeps, id: number, input: Input) => saveLocation(deps, { id }, input);
+export const createLocation = (deps: AppDeps, siteId: number, input: Input, admin: SessionUser) => saveLocation(deps, { siteId }, input, admin);
+export const changeLocation = (deps: AppDeps, id: number, input: Input, admin: SessionUser) => saveLocation(deps, { id }, input, admin);
 export const removeLocation = (deps: AppDeps, id: number) => deletePlace(deps.pool, 'location', id, deps.now());

@@ -1,6 +1,7 @@
 import { FALLBACK_LOCALE, formatDayTime } from '../../../domain/dateFormat.js';
 import { isBookingStatus } from '../../../domain/bookingStatus.js';
 import { resolveRoomCheckIns, shouldAutoCancel } from '../../../domain/checkIn.js';
+import { deskWindowState } from '../../../domain/deskCheckIn.js';
 import type { AppDeps } from '../../deps.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { CheckInLimiter } from '../checkIn/checkInLimiter.js';
@@ -8,6 +9,7 @@ import { bookingInvitation } from '../mail/bookingInvitation.js';
 import { notify } from '../notifications/notify.js';
 import { inTransaction } from '../orgAccess/orgAccess.repo.js';
 import { lockCandidates, markAutoCancelled, type NoShowCandidate } from './noShow.repo.js';
+import { lockDeskCandidates, markDesksAutoCancelled, type DeskNoShowCandidate } from './deskNoShow.repo.js';
 
 /** Bookings that started longer ago than this are never released (see lockCandidates). */
 export const NO_SHOW_LOOKBACK_HOURS = 24;
@@ -26,7 +28,13 @@ const releasable = (c: NoShowCandidate, now: Date): boolean =>
  * update, notify, commit, so every instance may run this at once and each booking changes once.
  * Returns the ids released.
  */
-export async function releaseNoShows(deps: Pick<AppDeps, 'pool' | 'now'> & { config?: Partial<Pick<AppDeps['config'], 'mailLocale' | 'mailFrom'>> }): Promise<number[]> {
+type NoShowDeps = Pick<AppDeps, 'pool' | 'now'> & { config?: Partial<Pick<AppDeps['config'], 'mailLocale' | 'mailFrom'>> };
+
+export async function releaseNoShows(deps: NoShowDeps): Promise<number[]> {
+  return [...await releaseRoomNoShows(deps), ...await releaseDeskNoShows(deps)];
+}
+
+async function releaseRoomNoShows(deps: NoShowDeps): Promise<number[]> {
   const released: number[] = [];
   for (;;) {
     const now = deps.now();
@@ -58,11 +66,52 @@ export async function releaseNoShows(deps: Pick<AppDeps, 'pool' | 'now'> & { con
   }
 }
 
+
+const deskReleasable = (c: DeskNoShowCandidate, now: Date): boolean =>
+  c.required && c.status === 1 && c.checked_in_at === null
+  && deskWindowState(c.starts_at, { beforeMinutes: c.before_minutes, afterMinutes: c.after_minutes }, now) === 'closed';
+
+/**
+ * The desk no-show release (issue 24): an Approved desk booking at a site or location that requires
+ * desk check-in, not checked in by the window's end, becomes AutoCancel, and its people are told (mail
+ * with the calendar CANCEL, and push). The same batch transaction as the rooms' (SKIP LOCKED), so
+ * each booking is released and announced once across instances; the live trigger (migration 0025)
+ * turns the desk free on every map at commit.
+ */
+async function releaseDeskNoShows(deps: NoShowDeps): Promise<number[]> {
+  const released: number[] = [];
+  for (;;) {
+    const now = deps.now();
+    const batch = await inTransaction(deps.pool, async (client) => {
+      const candidates = await lockDeskCandidates(client, now, NO_SHOW_LOOKBACK_HOURS, BATCH);
+      const due = candidates.filter((c) => deskReleasable(c, now));
+      const changed = new Set(await markDesksAutoCancelled(client, due.map((c) => ({ id: Number(c.id), afterMinutes: c.after_minutes })), now));
+      for (const c of due.filter((d) => changed.has(Number(d.id)))) {
+        const when = formatDayTime(c.starts_at, { timeZone: c.time_zone, locale: deps.config?.mailLocale ?? FALLBACK_LOCALE, short: true, withYear: true });
+        const mailFrom = deps.config?.mailFrom;
+        const ics = mailFrom ? await bookingInvitation(client, { mailFrom }, Number(c.id)) : undefined;
+        await notify(client, {
+          ...(ics ? { ics } : {}),
+          userIds: [c.booked_by_user_id],
+          emails: c.on_behalf_of_email ? [c.on_behalf_of_email] : [],
+          subject: 'Desk booking released: nobody checked in',
+          text: `Nobody checked in to desk ${c.desk_name} (${c.floorplan_name}, ${c.site_name}) within ${c.after_minutes} minutes of the start of your booking on ${when}, ` +
+            'so it has been cancelled automatically and the desk is free for others.',
+          url: '/menu/mybookings',
+        });
+      }
+      return { ids: [...changed], more: candidates.length === BATCH && due.length > 0 };
+    });
+    released.push(...batch.ids);
+    if (!batch.more) return released;
+  }
+}
+
 /** The jobs of issue 5: the no-show release every minute, and the purge of old check-in attempts. */
 export function noShowJobs(deps: AppDeps): Job[] {
   const limiter = new CheckInLimiter(deps.pool);
   return [
-    { name: 'release no-show room bookings', everyMs: 60_000, run: () => releaseNoShows(deps) },
+    { name: 'release no-show room and desk bookings', everyMs: 60_000, run: () => releaseNoShows(deps) },
     { name: 'purge old check-in attempts', everyMs: 10 * 60_000, run: () => limiter.purgeOld() },
   ];
 }

@@ -16,6 +16,13 @@ describe('notify', () => {
     const mail = await t.pool.query('SELECT lower(to_address) AS to FROM mail_outbox ORDER BY 1');
     expect(mail.rows.map((r) => r.to)).toEqual(['a@example.org', 'b@example.org', 'desk@example.org']);
   });
+  it('queues no e-mail to an address in the reserved .invalid domain, but still the push', async () => {
+    const erased = await createUser(t, { email: 'erased-7@erased.INVALID' });
+    const before = (await t.pool.query('SELECT count(*)::int AS n FROM mail_outbox')).rows[0].n;
+    await notify(t.pool, { userIds: [erased.id], emails: ['door-display@hotdesk.invalid'], subject: 'S', text: 'T', url: '/' });
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM mail_outbox')).rows[0].n).toBe(before);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM push_outbox WHERE user_id = $1', [erased.id])).rows[0].n).toBe(1);
+  });
   it('queues nothing when the surrounding transaction rolls back', async () => {
     const before = (await t.pool.query('SELECT count(*)::int AS n FROM mail_outbox')).rows[0].n;
     const client = await t.pool.connect();

@@ -35,12 +35,14 @@ export async function notify(db: Queryable, n: Notice): Promise<void> {
       [userIds, n.subject, n.text, n.url],
     );
   }
-  // One e-mail per distinct address (case-insensitive), people's own addresses included.
+  // One e-mail per distinct address (case-insensitive), people's own addresses included. Addresses in the
+  // reserved .invalid domain (RFC 6761: erased people's tombstones, the door displays' account) can never
+  // receive mail, so nothing is queued for them (no failing sends in the mail log).
   const { rows } = await db.query<{ to_address: string }>(
     `INSERT INTO mail_outbox (to_address, subject, body_text, ics)
      SELECT DISTINCT ON (lower(addr)) addr, $3, $4, $5
      FROM (SELECT email AS addr FROM users WHERE id = ANY($1::int[]) UNION ALL SELECT unnest($2::text[])) a
-     WHERE addr <> ''
+     WHERE addr <> '' AND lower(addr) NOT LIKE '%.invalid'
      RETURNING to_address`,
     [userIds, n.emails, n.subject, n.text, n.ics ?? null],
   );

@@ -56,6 +56,9 @@ export const deleteAccessGrants = (db: pg.PoolClient, userId: number) => count(d
 export async function deleteCounters(db: pg.PoolClient, p: PersonRow): Promise<void> {
   await db.query('DELETE FROM mail_sent_by WHERE user_id = $1', [p.id]);
   await db.query('DELETE FROM sign_in_failures WHERE key = $1', [`email:${p.email_key}`]);
+  // Invitations they sent to rooms (issue 23) hold their address and meeting titles; their bookings stay.
+  await db.query('DELETE FROM inbound_invitations WHERE user_id = $1', [p.id]);
+  await db.query('DELETE FROM inbound_mail WHERE sender_key = $1', [p.email_key]);
 }
 
 /**

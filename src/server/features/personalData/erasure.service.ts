@@ -7,6 +7,7 @@ import {
   anonymiseBookings, cancelFutureBookings, deleteAccessGrants, deleteCounters, deleteFavouriteDesks, deleteMails, deletePushMessages,
   deletePushSubscriptions, deleteRoles, deleteSessions, deleteTags, deleteTeamMemberships, lockPerson, tombstoneEmail, tombstoneUser,
 } from './erasure.repo.js';
+import { recordErasure } from '../audit/erasureAudit.js';
 
 export const ERASE_SELF_MESSAGE = 'You cannot erase your own account. Ask another admin to do it.';
 export const ALREADY_ERASED_MESSAGE = 'This person has already been erased.';
@@ -42,6 +43,7 @@ export async function erasePerson(deps: AppDeps, admin: SessionUser, userId: num
     };
     await deleteCounters(db, person);
     await tombstoneUser(db, person.id);
+    await recordErasure(db, admin, person.id, erased);
     return { Success: true as const, UserId: person.id, Erased: erased };
   });
 }

@@ -52,22 +52,6 @@ export async function mailsTo(db: pg.Pool, email: string, limit: number) {
   return rows;
 }
 
-/**
- * Export downloads per person and hour, counted in PostgreSQL (read_limits, as whosIn/readLimit.ts counts
- * reads per minute) so every instance counts the same downloads. A fixed one-hour window.
- */
-const COUNT_SQL = `
-  INSERT INTO read_limits AS r (key, window_start, reads) VALUES ($1, date_trunc('hour', now()), 1)
-  ON CONFLICT (key) DO UPDATE SET
-    window_start = date_trunc('hour', now()),
-    reads = CASE WHEN r.window_start = date_trunc('hour', now()) THEN r.reads + 1 ELSE 1 END
-  RETURNING reads`;
-
-export async function countExport(db: pg.Pool, userId: number): Promise<number> {
-  const { rows } = await db.query<{ reads: number }>(COUNT_SQL, [`personalData:${userId}`]);
-  return rows[0]?.reads ?? 0;
-}
-
 export interface OwnBookingRow {
   id: number; room_id: number | null; site_name: string; location_name: string; place: string | null; time_zone: string;
   starts_at: Date; finishes_at: Date; status: number; description: string; on_behalf_of_email: string; booked_by_me: boolean;

@@ -4,9 +4,10 @@ import { isoWithOffset } from '../../../domain/dateFormat.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
+import { countRead } from '../../http/perPersonLimit.js';
 import { myBookingsCsv } from '../myBookings/myBookings.service.js';
 import {
-  bookingsOf, countExport, favouriteDesksOf, mailsTo, profileOf, pushSubscriptionsOf, sessionsOf, type OwnBookingRow,
+  bookingsOf, favouriteDesksOf, mailsTo, profileOf, pushSubscriptionsOf, sessionsOf, type OwnBookingRow,
 } from './personalData.repo.js';
 
 /** The document's shape version: raised when a field changes meaning or goes away. */
@@ -19,7 +20,7 @@ export const MAX_MAILS = 1_000;
 export const TOO_MANY_EXPORTS = 'You have downloaded your data several times this hour. Please try again in an hour.';
 
 async function charge(deps: AppDeps, userId: number): Promise<void> {
-  if ((await countExport(deps.pool, userId)) > EXPORTS_PER_HOUR) throw new AppError('TOO_MANY_ATTEMPTS', TOO_MANY_EXPORTS);
+  await countRead(deps.pool, 'personalData', userId, EXPORTS_PER_HOUR, { per: 'hour', refusal: TOO_MANY_EXPORTS });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

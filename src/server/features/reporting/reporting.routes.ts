@@ -3,6 +3,7 @@ import { ReportParams, StatsResponse } from '../../../domain/wire/admin.js';
 import type { AppDeps } from '../../deps.js';
 import { textResponse } from '../../http/openApiResponses.js';
 import { exportCsv, stats } from './reporting.service.js';
+import { refusePerPersonInWorksCouncilMode, reportListsPeople } from '../insights/worksCouncil.js';
 
 /** Reporting (Reporting or Admin). Bounds are calendar days (YYYY-MM-DD, site-local) or ISO date-times. */
 export const reportingRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
@@ -17,6 +18,7 @@ export const reportingRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
     },
   }, async (request) => {
     const p = request.params;
+    await refusePerPersonInWorksCouncilMode(deps, request, () => reportListsPeople(deps, p.filter, p.tagId));
     return stats(deps, p.filter, p.tagId, p.from, p.to);
   });
 
@@ -28,6 +30,7 @@ export const reportingRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
     },
   }, async (request, reply) => {
     const p = request.params;
+    await refusePerPersonInWorksCouncilMode(deps, request, async () => true);
     const { stream, filename } = await exportCsv(deps, p.filter, p.tagId, p.from, p.to);
     return reply
       .type('text/csv; charset=utf-8')

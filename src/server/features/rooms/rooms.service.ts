@@ -8,6 +8,7 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import { deletePlace, inTransaction, placeIsLive, saveAccessList, saveConstraints } from '../orgAccess/orgAccess.repo.js';
+import { recordRestrictions, restrictionsOf } from '../audit/restrictionsAudit.js';
 import { checkName, FieldErrors, mergeFlag, mergeText } from '../orgAccess/placeInput.js';
 import {
   allRoomsOfLocation, bookableRooms, findRoom, insertRoom, listedAtLocation, roomsAdministeredBy, updateRoom,
@@ -74,8 +75,9 @@ function checkedValues(input: Input, saved: Room | undefined, locationId: number
   };
 }
 
-async function persist(deps: AppDeps, id: number | undefined, values: RoomValues, input: Input): Promise<number> {
+async function persist(deps: AppDeps, id: number | undefined, values: RoomValues, input: Input, user: SessionUser): Promise<number> {
   return inTransaction(deps.pool, async (client) => {
+    const before = await restrictionsOf(client, 'room', id);
     const roomId = id ?? (await insertRoom(client, values));
     if (id !== undefined && !(await updateRoom(client, id, values))) throw notFound('The room');
     await saveAccessList(client, 'room', roomId, { type: ACCESS_TYPE.RoomAdmin, restricted: values.restrictRoomAccess, userIds: input.RoomAdminUsers, teamIds: input.RoomAdminTeams });
@@ -83,6 +85,7 @@ async function persist(deps: AppDeps, id: number | undefined, values: RoomValues
       const c = input.RoomBookingConstraint;
       await saveConstraints(client, 'room', roomId, c === null ? [] : [{ Number: c.Number, Type: c.Type, ResourceType: 1 }]);
     }
+    await recordRestrictions(client, user, 'room', roomId, before);
     return roomId;
   });
 }
@@ -90,7 +93,7 @@ async function persist(deps: AppDeps, id: number | undefined, values: RoomValues
 export async function createRoom(deps: AppDeps, user: SessionUser, input: Input): Promise<Room> {
   if (input.LocationId === undefined) throw fieldError('LocationId', 'Select a location');
   if (!(await placeIsLive(deps.pool, 'location', input.LocationId))) throw notFound('The location');
-  const id = await persist(deps, undefined, checkedValues(input, undefined, input.LocationId), input);
+  const id = await persist(deps, undefined, checkedValues(input, undefined, input.LocationId), input, user);
   return (await findRoom(deps.pool, id, user.id))!;
 }
 
@@ -118,7 +121,7 @@ export async function changeRoom(deps: AppDeps, user: SessionUser, id: number, i
     }, user);
     if (!stays) throw forbidden(CANNOT_REMOVE_SELF);
   }
-  await persist(deps, id, values, input);
+  await persist(deps, id, values, input, user);
   return (await findRoom(deps.pool, id, user.id))!;
 }
 

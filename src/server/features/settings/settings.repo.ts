@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import type { GlobalSettings, GlobalSettingsInput, NamesOnMap } from '../../../domain/wire/settings.js';
 
-export async function readGlobalSettings(db: pg.Pool | pg.PoolClient): Promise<GlobalSettings> {
-  const { rows } = await db.query('SELECT * FROM global_settings');
+export async function readGlobalSettings(db: pg.Pool | pg.PoolClient, forUpdate = false): Promise<GlobalSettings> {
+  const { rows } = await db.query(`SELECT * FROM global_settings${forUpdate ? ' FOR UPDATE' : ''}`);
   const r = rows[0];
   return {
     MaintenanceMode: r.maintenance_mode,

@@ -19,7 +19,7 @@ export const settingsRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
   app.post('/api/settings', {
     config: { access: 'admin' },
     schema: { tags: ['settings'], body: GlobalSettingsInput, response: { 200: GlobalSettings } },
-  }, async (request) => saveGlobalSettings(deps.pool, request.body));
+  }, async (request) => saveGlobalSettings(deps.pool, request.body, requireUser(request)));
 
   // The organisation logo. One built-in mark for now; the deployment can replace the file.
   app.get('/api/logo', {

@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import type { GlobalSettings, GlobalSettingsInput, NamesOnMap, SettingsResponse } from '../../../domain/wire/settings.js';
+import type { SessionUser } from '../../auth/sessions.js';
 import { ReadCache } from '../../db/readCache.js';
+import { inTransaction } from '../../db/transaction.js';
+import { recordAudit } from '../audit/recordAudit.js';
 import { notFound } from '../../http/errors.js';
 import { readNameHidden } from '../profile/profile.repo.js';
 import { loadProfile } from '../users/users.repo.js';
@@ -23,13 +26,18 @@ export function namesOnMapSetting(pool: pg.Pool, configVersion: number): Promise
   return namesSettings.get(pool, String(configVersion), () => readNamesOnMap(pool));
 }
 
-export async function saveGlobalSettings(pool: pg.Pool, s: GlobalSettingsInput): Promise<GlobalSettings> {
+export async function saveGlobalSettings(pool: pg.Pool, s: GlobalSettingsInput, admin: SessionUser): Promise<GlobalSettings> {
   // The global constraints' resource types are fixed by which field they sit in.
   const normalised: GlobalSettingsInput = {
     ...s,
     GlobalDeskConstraint: { ...s.GlobalDeskConstraint, ResourceType: 2 },
     GlobalRoomConstraint: { ...s.GlobalRoomConstraint, ResourceType: 1 },
   };
-  await writeGlobalSettings(pool, normalised);
-  return readGlobalSettings(pool);
+  return inTransaction(pool, async (db) => {
+    const before = await readGlobalSettings(db, true);
+    await writeGlobalSettings(db, normalised);
+    const after = await readGlobalSettings(db);
+    await recordAudit(db, { actor: admin, action: 'settings.change', target: { type: 'settings', id: null }, before, after });
+    return after;
+  });
 }

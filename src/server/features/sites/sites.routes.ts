@@ -39,12 +39,12 @@ export const sitesRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app)
   app.post('/api/sites', {
     config: { access: 'admin' },
     schema: { tags, summary: 'Create a site', body: SiteInput, response: { 201: Site } },
-  }, async (request, reply) => reply.code(201).send(await createSite(deps, request.body)));
+  }, async (request, reply) => reply.code(201).send(await createSite(deps, request.body, requireUser(request))));
 
   app.post('/api/sites/:id', {
     config: { access: 'admin' },
     schema: { tags, summary: 'Update a site (missing fields keep their value)', params: IdParam, body: SiteInput, response: { 200: Site } },
-  }, async (request) => changeSite(deps, request.params.id, request.body));
+  }, async (request) => changeSite(deps, request.params.id, request.body, requireUser(request)));
 
   app.delete('/api/sites/:id', {
     config: { access: 'admin' },

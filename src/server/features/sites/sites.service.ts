@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { deletePlace, inTransaction, saveAccessList, saveConstraints } from '../orgAccess/orgAccess.repo.js';
 import { checkConstraints, checkName, FieldErrors, mergeFlag, mergeText } from '../orgAccess/placeInput.js';
+import { recordRestrictions, restrictionsOf } from '../audit/restrictionsAudit.js';
 import {
   findSite, insertSite, listSites, mySites, sitesWithDesks, sitesWithRooms, updateSite, type SiteValues,
 } from './sites.repo.js';
@@ -89,22 +90,24 @@ function checkedValues(input: Input, saved: SiteValues, defaultTimeZone: string)
   return { values: v, constraints };
 }
 
-async function saveSite(deps: AppDeps, id: number | undefined, input: Input): Promise<Site> {
+async function saveSite(deps: AppDeps, id: number | undefined, input: Input, admin: SessionUser): Promise<Site> {
   const saved = id === undefined ? DEFAULTS(deps.config.defaultTimeZone) : await findSite(deps.pool, id).then((s) => (s ? savedValues(s) : undefined));
   if (!saved) throw notFound('The site');
   const { values, constraints } = checkedValues(input, saved, deps.config.defaultTimeZone);
   const siteId = await inTransaction(deps.pool, async (client) => {
+    const before = await restrictionsOf(client, 'site', id);
     const siteId = id ?? (await insertSite(client, values));
     if (id !== undefined && !(await updateSite(client, id, values))) throw notFound('The site');
     await saveAccessList(client, 'site', siteId, { type: ACCESS_TYPE.ResourceAdmin, restricted: true, userIds: input.ResourceAdminUsers, teamIds: input.ResourceAdminTeams });
     await saveAccessList(client, 'site', siteId, { type: ACCESS_TYPE.RoomAdmin, restricted: values.restrictRoomAccess, userIds: input.RoomAdminUsers, teamIds: input.RoomAdminTeams });
     await saveAccessList(client, 'site', siteId, { type: ACCESS_TYPE.DeskAccess, restricted: values.restrictDeskAccess, userIds: input.DeskAccessUsers, teamIds: input.DeskAccessTeams });
     if (constraints) await saveConstraints(client, 'site', siteId, constraints);
+    await recordRestrictions(client, admin, 'site', siteId, before);
     return siteId;
   });
   return (await findSite(deps.pool, siteId))!;
 }
 
-export const createSite = (deps: AppDeps, input: Input) => saveSite(deps, undefined, input);
-export const changeSite = (deps: AppDeps, id: number, input: Input) => saveSite(deps, id, input);
+export const createSite = (deps: AppDeps, input: Input, admin: SessionUser) => saveSite(deps, undefined, input, admin);
+export const changeSite = (deps: AppDeps, id: number, input: Input, admin: SessionUser) => saveSite(deps, id, input, admin);
 export const removeSite = (deps: AppDeps, id: number) => deletePlace(deps.pool, 'site', id, deps.now());

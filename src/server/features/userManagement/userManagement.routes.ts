@@ -4,6 +4,7 @@ import { IdParam } from '../../../domain/wire/common.js';
 import { Profile } from '../../../domain/wire/profile.js';
 import type { AppDeps } from '../../deps.js';
 import { textResponse } from '../../http/openApiResponses.js';
+import { requireUser } from '../../http/guard.js';
 import { PersonSso, PersonSsoInput } from '../../../domain/wire/personSso.js';
 import { adminsCsv, assignRoles, listRoles, personSso, profileByEmail, setPersonSso, signOutEverywhere } from './userManagement.service.js';
 
@@ -28,7 +29,7 @@ export const userManagementRoutes = (deps: AppDeps): FastifyPluginAsyncZod => as
       summary: "Replace a person's roles (body RoleIds). 409 when it would remove the last admin's Admin role. Answers the updated profile.",
       params: EmailParam, body: AssignRolesInput, response: { 200: Profile },
     },
-  }, async (request) => assignRoles(deps, request.params.email, request.body.RoleIds));
+  }, async (request) => assignRoles(deps, request.params.email, request.body.RoleIds, requireUser(request)));
 
   app.get('/api/users/admins/export', {
     config: { access: 'admin' },

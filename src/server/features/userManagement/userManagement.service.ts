@@ -4,6 +4,9 @@ import type { Profile } from '../../../domain/wire/profile.js';
 import type { AppDeps } from '../../deps.js';
 import { badInput, conflict, notFound } from '../../http/errors.js';
 import { inTransaction } from '../orgAccess/orgAccess.repo.js';
+import type { SessionUser } from '../../auth/sessions.js';
+import { roleNames } from '../audit/auditFacts.js';
+import { recordAudit } from '../audit/recordAudit.js';
 import { loadProfile } from '../users/users.repo.js';
 import type { PersonSso } from '../../../domain/wire/personSso.js';
 import { admins, allRoles, countAdmins, lockAdminRole, replaceRoles, roleIdsOf, setExpectsSso, ssoOf, userExists, userIdByEmail } from './userManagement.repo.js';
@@ -18,7 +21,7 @@ export const listRoles = (deps: AppDeps) => allRoles(deps.pool);
  * last person holding it: an organisation without an admin could not be administered any more.
  * Roles are read per request from the session, so the change applies to the person's next call.
  */
-export async function assignRoles(deps: AppDeps, email: string, roleIds: number[]): Promise<Profile> {
+export async function assignRoles(deps: AppDeps, email: string, roleIds: number[], admin: SessionUser): Promise<Profile> {
   const unknown = roleIds.filter((id) => !ROLES.some((r) => r.Id === id));
   if (unknown.length > 0) throw badInput(`Unknown role: ${unknown.join(', ')}`, { RoleIds: `Unknown role: ${unknown.join(', ')}` });
   const userId = await inTransaction(deps.pool, async (db) => {
@@ -32,6 +35,7 @@ export async function assignRoles(deps: AppDeps, email: string, roleIds: number[
       throw conflict(LAST_ADMIN_MESSAGE);
     }
     await replaceRoles(db, id, roleIds);
+    await recordAudit(db, { actor: admin, action: 'roles.change', target: { type: 'user', id }, before: { Roles: roleNames(current) }, after: { Roles: roleNames(roleIds) } });
     return id;
   });
   const profile = await loadProfile(deps.pool, userId);

@@ -20,7 +20,7 @@ export function SeriesConfirmation({ booked, timeZone, words, onDone }: {
     <Stack gap="sm" role="status">
       {words && <Text><Text span fw={600}>Repeats:</Text> {words}</Text>}
       <Text>
-        {booked.Booked.length} booked{pending ? ', waiting for an approver' : ''}
+        {booked.Booked.length} {pending ? 'requested, waiting for an approver' : 'booked'}
         {booked.Skipped.length > 0 ? `; ${booked.Skipped.length} skipped:` : '; none skipped.'}
       </Text>
       {booked.Skipped.length > 0 && (
@@ -32,7 +32,7 @@ export function SeriesConfirmation({ booked, timeZone, words, onDone }: {
           ))}
         </List>
       )}
-      <Text size="sm">They are listed in My Bookings.</Text>
+      <Text size="sm">{pending ? 'They are listed in My Bookings as Pending; you will hear when an approver decides.' : 'They are listed in My Bookings.'}</Text>
       <Group justify="flex-end"><Button onClick={onDone} data-autofocus>Done</Button></Group>
     </Stack>
   );

@@ -24,6 +24,8 @@ export function SeriesPreviewList({ flow, timeZone }: { flow: SeriesFlow; timeZo
   const open = preview.Occurrences.filter(isBookable).length;
   const lastDay = preview.LastPossibleDate ? fmt.calendarDay(preview.LastPossibleDate) : null;
   const n = flow.chosenDates.length;
+  // A restricted room's occurrences become one request: the button says what will happen.
+  const verb = preview.Occurrences.some((o) => o.State === 'NeedsApproval') ? 'Request' : 'Book';
   return (
     <Stack gap="sm" component="section" aria-labelledby="series-preview-heading">
       <div>
@@ -50,7 +52,7 @@ export function SeriesPreviewList({ flow, timeZone }: { flow: SeriesFlow; timeZo
       {flow.formError && <Alert color="red" role="alert" title="Not booked" styles={{ title: { color: '#8a1c1c' }, message: { color: '#8a1c1c' } }}>{flow.formError}</Alert>}
       <Group justify="flex-end">
         <Button onClick={flow.bookChosen} disabled={n === 0 || flow.checking} loading={flow.booking}>
-          Book {n} occurrence{n === 1 ? '' : 's'}
+          {verb} {n} occurrence{n === 1 ? '' : 's'}
         </Button>
       </Group>
     </Stack>

@@ -31,6 +31,7 @@ import { DESK_LOOKS } from '../../floorplan/view/deskStates.js';
 import { DateStrip, type DeskWhen } from './DateStrip.js';
 import { DeskFilters } from './DeskFilters.js';
 import { DeskPanel } from './DeskPanel.js';
+import { DeskCheckInAction } from '../deskCheckIn/DeskCheckInAction.js';
 import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, occupantsOf, withClosedDesks } from './deskMapView.js';
 import { closedDays, closedFloor, closedUntilWords, closesLocation, mergeClosures } from '../closures/closedPlaces.js';
 import { ClosedMark } from '../closures/ClosedMark.js';
@@ -377,6 +378,7 @@ export function DeskBookingPage() {
                         onFavourite={shown?.bookable ? () => toggleFavourite.mutate({ deskId: shown.id, on: !favourites.has(shown.id) }) : null}
                         onClose={() => setShownId(null)}>
                         {toggleFavourite.isError && <Text size="sm" c="red.9" role="alert">{serverText(toggleFavourite.error)}</Text>}
+                        {shown && shownState === 'mine' && <DeskCheckInAction floorplanId={floorplanId} deskId={shown.id} bookingId={null} what={deskLabel(shown)} during={instants} />}
                         <DeskBookingForm
                           choice={selected ? `Selected: ${deskLabel(selected)}, ${formatMinutes(range.start.minutes)} to ${formatMinutes(range.end.minutes)}`
                             : shown ? `${deskLabel(shown)} cannot be booked for this time. ${PICK_A_DESK}.` : PICK_A_DESK}

@@ -13,6 +13,7 @@ import {
   createFloorplan, deleteFloorplan, editorPath, floorplansKey, listFloorplans, messageOf, newBlankLayout, renameFloorplan, statusOf,
 } from './floorplansApi.js';
 import { DeleteRowButton } from '../adminLists/DeleteRowButton.js';
+import { DeskQrSheetButton } from '../deskCheckIn/DeskQrSheetButton.js';
 import { useConfirmedDelete } from '../adminLists/useConfirmedDelete.js';
 
 export const EMPTY_NAME = 'The name must not be empty';
@@ -90,6 +91,7 @@ export function FloorplansListPage() {
                         <Button size="xs" onClick={() => openLayout.mutate(fp)} loading={openLayout.isPending && openLayout.variables?.Id === fp.Id}
                           aria-label={`Edit Layout of ${fp.Name}`}>Edit Layout</Button>
                         <Button size="xs" variant="default" onClick={() => setRenaming(fp)} aria-label={`Rename ${fp.Name}`}>Rename</Button>
+                        {fp.FloorplanLayout?.Published && <DeskQrSheetButton siteId={siteId} locationId={locationId} floorplan={fp} />}
                         <DeleteRowButton name={fp.Name} onClick={() => askDelete(fp)} loading={isDeleting(fp)} />
                       </Group>
                     </Table.Td>

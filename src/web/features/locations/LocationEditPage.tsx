@@ -9,6 +9,7 @@ import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from '../sites/errorText.js';
 import { getSite, siteKey } from '../sites/sitesApi.js';
 import { LocationForm } from './LocationForm.js';
+import { DeskCheckInSettings } from '../deskCheckIn/DeskCheckInSettings.js';
 import { listLocations, locationsKey, locationsPath } from './locationsApi.js';
 import { useSiteId } from './useSiteId.js';
 
@@ -37,6 +38,7 @@ export function LocationEditPage() {
               onDone={back} onCancel={back} />
           </Paper>
         )}
+        {location && <DeskCheckInSettings locationId={location.Id} />}
         <Stack mt="md"><BackToMenu to={locationsPath(siteId)} label="Back to Locations" /></Stack>
       </Panel>
     </>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import type { PersonCard } from '../../../domain/wire/people.js';
 import { api } from '../../app/api.js';
+import { AdminSeriesCancel } from '../roomBooking/AdminSeriesCancel.js';
 import { isCancellable, statusText, useBookingText } from './bookingText.js';
 
 /**
@@ -37,6 +38,8 @@ export function DeskBookingProfileDialog({ booking, onClose, onCancel }: { booki
             {rows.map(([k, v]) => <Table.Tr key={k}><Table.Th scope="row" w={160}>{k}</Table.Th><Table.Td>{v}</Table.Td></Table.Tr>)}
           </Table.Tbody>
         </Table>
+        {/* A Booking Manager's screen: the series' own answer says whether a reason is needed. */}
+        <AdminSeriesCancel booking={booking} cancelMode={isCancellable(booking) ? 'admin' : null} onDone={onClose} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Close</Button>
           {isCancellable(booking) && <Button color="red" onClick={() => onCancel(booking)}>Cancel this booking</Button>}

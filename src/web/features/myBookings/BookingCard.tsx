@@ -3,6 +3,7 @@ import type { Booking } from '../../../domain/wire/bookings.js';
 import { useDateFormat } from '../appShell/index.js';
 import { useSiteZones } from '../appShell/useSiteZones.js';
 import { bookingTitle, isActive, isCheckedIn, showCheckInButton, statusColour, statusLine } from './myBookingsView.js';
+import { MyDeskBookingCheckIn } from '../deskCheckIn/DeskCheckInAction.js';
 
 interface Props {
   booking: Booking;
@@ -38,6 +39,7 @@ export function BookingCard({ booking: b, now, onCancel, onEdit, onCheckIn, chec
         {b.OnBehalfOfEmail && <Text size="sm" c="gray.7">Booked by {b.BookedByUserName}</Text>}
         {b.IncludeParking && <Text size="sm" c="gray.7">Parking included</Text>}
         {isCheckedIn(b) && <Text size="sm" c="#237032" fw={600}>Checked in{b.CheckedInByUserName ? ` by ${b.CheckedInByUserName}` : ''}</Text>}
+        <MyDeskBookingCheckIn booking={b} now={now} />
         {active && (
           <Group gap="xs" mt={4}>
             {showCheckInButton(b, now) && (

@@ -38,7 +38,7 @@ export function CancelSeriesModal({ booking, seriesId, members, initialScope = '
   const [reason, setReason] = useState('');
   const chosen = occurrenceDate(booking, detail, timeZone);
   const affected = datesAffected(scope, seriesOccurrences(detail, members, timeZone), chosen, now);
-  const needsReason = detail?.CancelNeedsReason === true && scope !== 'This';
+  const needsReason = detail?.CancelNeedsReason === true; // an admin's single cancel needs one too
   const title = bookingTitle(booking);
 
   const cancel = useMutation({

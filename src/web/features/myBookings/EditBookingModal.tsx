@@ -16,6 +16,15 @@ export const DESCRIPTION_NEEDED = 'Please provide a meeting name or reason for b
  * The server keeps every rule of a new booking (clashes, limits, approval) and says why it refuses.
  */
 export function EditBookingModal({ booking, onClose, onSaved }: { booking: Booking; onClose: () => void; onSaved: () => unknown }) {
+  return (
+    <Modal opened onClose={onClose} title={`Edit booking: ${bookingTitle(booking)}`} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <EditBookingForm booking={booking} onClose={onClose} onSaved={onSaved} />
+    </Modal>
+  );
+}
+
+/** The edit form itself: in its own dialog for a single booking, inside the repeating booking's dialog for one occurrence. */
+export function EditBookingForm({ booking, onClose, onSaved }: { booking: Booking; onClose: () => void; onSaved: () => unknown }) {
   const isRoom = booking.RoomId !== null;
   const [description, setDescription] = useState(booking.Description);
   const timeZone = useSiteZones()(booking.SiteId);
@@ -35,28 +44,26 @@ export function EditBookingModal({ booking, onClose, onSaved }: { booking: Booki
     if (!noDescription && !badTimes) save.mutate();
   };
   return (
-    <Modal opened onClose={onClose} title={`Edit booking: ${bookingTitle(booking)}`} closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {save.error && <Alert color="red" role="alert">{`Unable to save booking: ${serverText(save.error)}`}</Alert>}
-          {booking.SeriesId && <Text size="sm">This changes only this occurrence; the other bookings of the series stay as they are.</Text>}
-          {isRoom && (
-            <TextInput label="Team Name" description="Meeting name or reason for booking" value={description} maxLength={500} required
-              onChange={(e) => setDescription(e.currentTarget.value)} error={noDescription ? DESCRIPTION_NEEDED : undefined} />
-          )}
-          <DayInput label="Date" value={date} onChange={(v) => { if (v) setDate(v); }} required />
-          <Group grow align="flex-start">
-            <TimeOfDaySelect label="Start" value={start} onChange={setStart} required />
-            <TimeOfDaySelect label="End" value={finish} onChange={setFinish} required
-              error={finish <= start ? 'The end must be after the start.' : undefined} />
-          </Group>
-          <Text size="sm" c="gray.7">Times are on the site's clock ({timeZone}).</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Close</Button>
-            <Button type="submit" disabled={noDescription || badTimes} loading={save.isPending}>Save</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {save.error && <Alert color="red" role="alert">{`Unable to save booking: ${serverText(save.error)}`}</Alert>}
+        {booking.SeriesId && <Text size="sm">This changes only this occurrence; the other bookings of the series stay as they are.</Text>}
+        {isRoom && (
+          <TextInput label="Team Name" description="Meeting name or reason for booking" value={description} maxLength={500} required
+            onChange={(e) => setDescription(e.currentTarget.value)} error={noDescription ? DESCRIPTION_NEEDED : undefined} />
+        )}
+        <DayInput label="Date" value={date} onChange={(v) => { if (v) setDate(v); }} required />
+        <Group grow align="flex-start">
+          <TimeOfDaySelect label="Start" value={start} onChange={setStart} required />
+          <TimeOfDaySelect label="End" value={finish} onChange={setFinish} required
+            error={finish <= start ? 'The end must be after the start.' : undefined} />
+        </Group>
+        <Text size="sm" c="gray.7">Times are on the site's clock ({timeZone}).</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Close</Button>
+          <Button type="submit" disabled={noDescription || badTimes} loading={save.isPending}>Save</Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

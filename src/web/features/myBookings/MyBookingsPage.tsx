@@ -16,6 +16,7 @@ import { BookingCard } from './BookingCard.js';
 import { CalendarFeedPanel } from './CalendarFeedPanel.js';
 import { CancelSeriesModal } from './CancelSeriesModal.js';
 import { EditBookingModal } from './EditBookingModal.js';
+import { EditSeriesModal } from './EditSeriesModal.js';
 import { cancelBooking, checkInTo, EXPORT_PATH, getMyBookings, myBookingsKeys, PAST_PAGE, serverText } from './myBookingsApi.js';
 import { bookingTitle } from './myBookingsView.js';
 import { SeriesCard } from './SeriesCard.js';
@@ -24,6 +25,8 @@ import { useNow } from './useNow.js';
 
 /** An occurrence of a repeating booking being cancelled: which one, its series' bookings here, what is preselected. */
 interface SeriesCancel { booking: Booking; seriesId: string; members: Booking[]; scope: CancelScope }
+/** An occurrence being edited: the same choices (this one, this and the following, the whole series). */
+type SeriesEdit = SeriesCancel;
 
 /**
  * /menu/mybookings (SPEC 2.6): the person's upcoming and past desk and room bookings, their own and
@@ -40,6 +43,7 @@ export function MyBookingsPage() {
   });
   const [editing, setEditing] = useState<Booking | null>(null);
   const [seriesCancel, setSeriesCancel] = useState<SeriesCancel | null>(null);
+  const [seriesEdit, setSeriesEdit] = useState<SeriesEdit | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: myBookingsKeys.all });
   // One's own bookings changed anywhere (approved, released, cancelled by an admin or a closure) show
@@ -68,6 +72,10 @@ export function MyBookingsPage() {
   const seriesMembers = (seriesId: string) => (list.data?.Upcoming ?? []).filter((x) => x.SeriesId === seriesId);
   const askCancelSeries = (b: Booking, seriesId: string, scope: CancelScope) =>
     setSeriesCancel({ booking: b, seriesId, members: seriesMembers(seriesId), scope });
+  const askEditSeries = (b: Booking, seriesId: string, scope: CancelScope) =>
+    setSeriesEdit({ booking: b, seriesId, members: seriesMembers(seriesId), scope });
+  // Editing an occurrence asks which bookings, as calendars do; a single booking opens its own form.
+  const askEdit = (b: Booking) => (b.SeriesId ? askEditSeries(b, b.SeriesId, 'This') : setEditing(b));
 
   const askCancel = (b: Booking) => b.SeriesId ? askCancelSeries(b, b.SeriesId, 'This') : modals.openConfirmModal({
     title: `Cancel booking of ${bookingTitle(b)}`,
@@ -78,7 +86,7 @@ export function MyBookingsPage() {
   });
 
   const card = (b: Booking, headingOrder: 3 | 4 = 3) => (
-    <BookingCard key={b.Id} booking={b} now={now} onCancel={askCancel} onEdit={setEditing} onCheckIn={(x) => checkIn.mutate(x)}
+    <BookingCard key={b.Id} booking={b} now={now} onCancel={askCancel} onEdit={askEdit} onCheckIn={(x) => checkIn.mutate(x)}
       checkingIn={checkIn.isPending && checkIn.variables?.Id === b.Id} headingOrder={headingOrder} />
   );
   /** A section's bookings with each series gathered into one card. */
@@ -86,7 +94,8 @@ export function MyBookingsPage() {
     ? card(entry.item)
     : (
       <SeriesCard key={`series-${entry.seriesId}`} seriesId={entry.seriesId} members={entry.items} now={now} upcoming={upcoming}
-        renderOccurrence={(b) => card(b, 4)} onCancelSeries={(next) => askCancelSeries(next, entry.seriesId, 'Series')} />
+        renderOccurrence={(b) => card(b, 4)} onCancelSeries={(next) => askCancelSeries(next, entry.seriesId, 'Series')}
+        onChangeSeries={(next) => askEditSeries(next, entry.seriesId, 'Series')} />
     ));
   const data = list.data;
 
@@ -124,6 +133,11 @@ export function MyBookingsPage() {
         <CancelSeriesModal booking={seriesCancel.booking} seriesId={seriesCancel.seriesId} members={seriesCancel.members}
           initialScope={seriesCancel.scope} now={now} onClose={() => setSeriesCancel(null)}
           onCancelled={() => { setActionError(null); return refresh(); }} />
+      )}
+      {seriesEdit && (
+        <EditSeriesModal booking={seriesEdit.booking} seriesId={seriesEdit.seriesId} members={seriesEdit.members}
+          initialScope={seriesEdit.scope} now={now} onClose={() => setSeriesEdit(null)}
+          onSaved={() => { setActionError(null); return refresh(); }} />
       )}
       {editing && <EditBookingModal booking={editing} onClose={() => setEditing(null)} onSaved={refresh} />}
     </>

@@ -20,18 +20,22 @@ interface Props {
   renderOccurrence: (b: Booking) => ReactNode;
   /** "Cancel series": the cancel dialog for the next occurrence with the whole series chosen. */
   onCancelSeries: (next: Booking) => void;
+  /** "Change times": the edit dialog for the next occurrence with the whole series chosen. */
+  onChangeSeries: (next: Booking) => void;
 }
 
 /**
  * A repeating booking as one card in My Bookings (issue 22): the pattern in words, the next
  * occurrence and how many remain; a real button opens the list of occurrences.
  */
-export function SeriesCard({ seriesId, members, now, upcoming, renderOccurrence, onCancelSeries }: Props) {
+export function SeriesCard({ seriesId, members, now, upcoming, renderOccurrence, onCancelSeries, onChangeSeries }: Props) {
   const first = members[0]!;
   const timeZone = useSiteZones()(first.SiteId);
   const dates = useDateFormat(timeZone);
-  const detail = useQuery({ queryKey: seriesKey(seriesId), queryFn: () => getSeries(seriesId), staleTime: 60_000 });
   const [open, setOpen] = useState(false);
+  // A past series' pattern waits until it is opened: each read counts against the person's series
+  // reads per minute (seriesManage.routes.ts), and a long past list would spend them on nothing.
+  const detail = useQuery({ queryKey: seriesKey(seriesId), queryFn: () => getSeries(seriesId), staleTime: 60_000, enabled: upcoming || open });
   const listId = useId();
   const headingId = useId();
   const title = bookingTitle(first);
@@ -40,7 +44,7 @@ export function SeriesCard({ seriesId, members, now, upcoming, renderOccurrence,
   const all = seriesOccurrences(detail.data, members, timeZone);
   const remaining = remainingCount(all, now);
   // The pattern in words from the server; until it loads (or if it cannot), a plain name for what this is.
-  const pattern = detail.data?.Summary ?? (detail.isPending ? 'Repeating booking (loading the pattern…)' : 'Repeating booking');
+  const pattern = detail.data?.Summary ?? (detail.isFetching ? 'Repeating booking (loading the pattern…)' : 'Repeating booking');
   const countLine = upcoming
     ? `${remaining} of ${all.length} ${all.length === 1 ? 'occurrence' : 'occurrences'} remaining`
     : `${members.length} past ${members.length === 1 ? 'occurrence' : 'occurrences'}`;
@@ -62,9 +66,14 @@ export function SeriesCard({ seriesId, members, now, upcoming, renderOccurrence,
             {open ? 'Hide occurrences' : `Show ${members.length} ${members.length === 1 ? 'occurrence' : 'occurrences'}`}
           </Button>
           {next && (
-            <Button size="xs" variant="light" color="red" onClick={() => onCancelSeries(next)} aria-label={`Cancel repeating booking of ${title}`}>
-              Cancel series…
-            </Button>
+            <>
+              <Button size="xs" variant="default" onClick={() => onChangeSeries(next)} aria-label={`Change times of repeating booking of ${title}`}>
+                Change times…
+              </Button>
+              <Button size="xs" variant="light" color="red" onClick={() => onCancelSeries(next)} aria-label={`Cancel repeating booking of ${title}`}>
+                Cancel series…
+              </Button>
+            </>
           )}
         </Group>
         {open && (

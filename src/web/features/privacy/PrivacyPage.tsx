@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { DownloadMyData } from './DownloadMyData.js';
+import { RetentionPeriods } from './RetentionPeriods.js';
 import { WhoSeesYourDesk } from './WhoSeesYourDesk.js';
 
 /** What Hotdesk keeps in the browser. Cards rather than a table so it reads well on a phone. */
@@ -49,6 +50,8 @@ export function PrivacyPage() {
             </List>
             <Text mt="xs">Hotdesk does not use advertising or tracking cookies and does not share your data with anyone outside your organisation.</Text>
           </section>
+
+          <RetentionPeriods />
 
           <WhoSeesYourDesk />
 

@@ -75,7 +75,8 @@ export function FindRoomTab({ site, roomType }: { site: SiteSummary; roomType: n
       </Group>
       <Text size="sm" c="dimmed">Times are in the site's time zone ({site.TimeZone}).</Text>
       {available.error && <LoadErrorBar message="Unable to load room information" onRetry={() => void available.refetch()} retrying={available.isFetching} />}
-      {available.isFetching && <Loader size="sm" aria-label="Looking for free rooms" />}
+      {/* The list waits for the day's closures too (started with the rooms, prefetch.ts): a closed room is never offered first. */}
+      {(available.isFetching || (available.data && available.data.length > 0 && !closuresSettled)) && <Loader size="sm" aria-label="Looking for free rooms" />}
       {available.data && available.data.length === 0 && !available.isFetching && (
         <Alert color="gray" role="status">{emptyResultMessage(rooms.data?.length ?? 1)}</Alert>
       )}

@@ -244,7 +244,8 @@ export function RoomCalendarTab({ site, roomType }: { site: SiteSummary; roomTyp
         </Text>
       )}
       {refusal && <Alert color="orange" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRefusal(null)}>{refusal}</Alert>}
-      {roomId > 0 && !bookings.data && bookings.isPending && <Loader size="sm" aria-label="Loading bookings" />}
+      {/* The closures (asked for with the rooms, before the bookings) are waited for like the bookings: no closed hour is drawn open first. */}
+      {roomId > 0 && ((!bookings.data && bookings.isPending) || (!closuresQ.data && closuresQ.isPending)) && <Loader size="sm" aria-label="Loading bookings" />}
       {roomId > 0 && (
         <Box>
           <CalendarToolbar label={rangeLabel(view, date, narrow)} view={view} views={views} compact={narrow} onView={changeView}

@@ -8,6 +8,9 @@ import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from '../sites/errorText.js';
 import { RoomForm } from './RoomForm.js';
+import { RoomDisplaysSection } from '../displays/RoomDisplaysSection.js';
+import { RoomFreeBusySection } from './RoomFreeBusySection.js';
+import { RoomBookingAddressSection } from './RoomBookingAddressSection.js';
 import { roomInfo, roomKey, roomsPath } from './roomsApi.js';
 import { useLocationContext } from './useLocationContext.js';
 
@@ -34,6 +37,9 @@ export function RoomEditorPage() {
             <RoomForm key={room.data?.Id ?? 'new'} room={room.data ?? null} locationId={locationId} mode="admin" onDone={back} onCancel={back} />
           </Paper>
         )}
+        {editing && room.data && <RoomFreeBusySection roomId={id} />}
+        {editing && room.data && <RoomBookingAddressSection roomId={id} />}
+        {editing && room.data && <RoomDisplaysSection roomId={room.data.Id} />}
         <Stack mt="md"><BackToMenu to={roomsPath(siteId, locationId)} label="Back to Rooms" /></Stack>
       </Panel>
     </>

@@ -9,6 +9,8 @@ export const SETTINGS_BUTTON_INFO: Record<SettingsButtonId, { label: string; to:
   updateRoomDetails: { label: 'Update Room Details', to: '/menu/settings/updateroomdetails' },
   manageDeskBookings: { label: 'Manage Desk Bookings', to: '/menu/settings/manageBookings' },
   reporting: { label: 'Reporting', to: '/menu/settings/reporting' },
+  insights: { label: 'Insights', to: '/menu/settings/insights' },
+  auditLog: { label: 'Audit Log', to: '/menu/settings/auditlog' },
 };
 
 /** How each button reads inside a sentence, for the home menu's Settings tile. */
@@ -20,6 +22,8 @@ const SUMMARY_WORDS: Record<SettingsButtonId, string> = {
   updateRoomDetails: 'room details',
   manageDeskBookings: 'desk bookings',
   reporting: 'reports',
+  insights: 'insights',
+  auditLog: 'the audit log',
 };
 
 /**

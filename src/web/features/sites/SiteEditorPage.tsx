@@ -7,6 +7,7 @@ import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from './errorText.js';
 import { SiteForm } from './SiteForm.js';
+import { DeskCheckInSettings } from '../deskCheckIn/DeskCheckInSettings.js';
 import { getSite, siteKey, SITES_PATH } from './sitesApi.js';
 
 /** /menu/settings/sites/new and /menu/settings/sites/{id}/edit (admin). */
@@ -24,6 +25,7 @@ export function SiteEditorPage() {
       <Panel>
         <PageHeading>{site.data ? `Edit site: ${site.data.Title}` : 'Edit site'}</PageHeading>
         {site.data && <SiteForm key={site.data.Id} site={site.data} />}
+        {site.data && <DeskCheckInSettings siteId={site.data.Id} />}
         {site.isPending && (
           <LoadingSkeleton what="the site" rows={4} />
         )}

@@ -1,0 +1,2 @@
+export { DeskCheckInPage } from './DeskCheckInPage.js';
+export { DeskQrSheetPage } from './DeskQrSheetPage.js';
