@@ -19,17 +19,17 @@ const EXPECTED_TILES: Record<DemoPerson, { label: string; enabled: boolean }[]> 
 };
 
 const EXPECTED_SETTINGS_BUTTONS: Partial<Record<DemoPerson, string[]>> = {
-  admin: ['Configure Sites', 'User Management', 'Global Settings', 'Closures', 'Manage Desk Bookings', 'Reporting', 'Audit Log'],
+  admin: ['Configure Sites', 'User Management', 'Global Settings', 'Closures', 'Manage Desk Bookings', 'Reporting', 'Insights', 'Audit Log'],
   manager: ['Manage Desk Bookings'],
-  reports: ['Reporting'],
+  reports: ['Reporting', 'Insights'],
   approver: ['Update Room Details'],
 };
 
 /** The home menu's Settings tile lists what that person's panel holds (issue 20, point 8). */
 const SETTINGS_TILE_TEXT: Partial<Record<DemoPerson, string>> = {
-  admin: 'Sites, floors and rooms, people and roles, global settings, closures, desk bookings, reports and the audit log.',
+  admin: 'Sites, floors and rooms, people and roles, global settings, closures, desk bookings, reports, insights and the audit log.',
   manager: 'Desk bookings.',
-  reports: 'Reports.',
+  reports: 'Reports and insights.',
   approver: 'Room details.',
 };
 
