@@ -131,7 +131,7 @@ test('a room admin turns on descriptions for the check-in page; clinical rooms c
   await expect(setting).toBeChecked();
   await expectNoSeriousA11yViolations(page, 'the room form with the check-in setting');
   await page.screenshot({ path: `${SCREENS}/checkin-6-room-setting-on.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(`Room ${room.Name} saved`)).toBeVisible();
 
   await anon.reload();

@@ -177,13 +177,13 @@ test.describe('on a desktop (1280×800)', () => {
     await choose(page, 'Calendar day starts', '08:30');
     await choose(page, 'Calendar day ends', '08:00');
     await expect(page.getByText('The day must end after it starts')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
     await choose(page, 'Calendar day ends', '18:00');
     await expect(page.getByText('The day must end after it starts')).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Calendar day ends' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENS}/roomCalendar-7-site-hours.png` });
     await expectNoSeriousA11yViolations(page, 'the site editor with day hours');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(`Site ${title} saved`)).toBeVisible();
 
     await openRoomCalendar(page, title, 'Oak (Ground)');
