@@ -4,7 +4,7 @@ import { useDateFormat } from '../appShell/index.js';
 import { actionLabel, changeLines, targetText } from './auditText.js';
 
 function Changes({ entry }: { entry: AuditEntry }) {
-  const lines = changeLines(entry);
+  const lines = changeLines(entry, useDateFormat());
   if (lines.length === 0) return <Text size="sm" c="dimmed">No details</Text>;
   return (
     <Stack gap={2}>

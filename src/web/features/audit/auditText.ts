@@ -14,12 +14,18 @@ export function targetText(e: Pick<AuditEntry, 'TargetType' | 'TargetId'>): stri
   return e.TargetId === null ? word : `${word} #${e.TargetId}`;
 }
 
-/** A value in a change: text as is, nothing as a dash, lists and objects compact. */
-export function valueText(v: unknown): string {
+/** The shared date formatter's two methods a change needs (useDateFormat), so dates read as on every other screen. */
+export interface ChangeDates { calendarDay: (date: string) => string; dayTime: (d: string) => string }
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A value in a change: dates in the reader's format, other text as is, nothing as a dash, lists and objects compact. */
+export function valueText(v: unknown, dates: ChangeDates): string {
   if (v === null || v === undefined || v === '') return '–';
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return CALENDAR_DAY.test(v) ? dates.calendarDay(v) : INSTANT.test(v) ? dates.dayTime(v) : v;
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.length === 0 ? 'none' : v.join(', ');
+  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.length === 0 ? 'none' : v.map((x) => valueText(x, dates)).join('; ');
   return JSON.stringify(v);
 }
 
@@ -31,7 +37,7 @@ export const fieldText = (name: string): string =>
 export interface ChangeLine { field: string; before: string; after: string; fact: boolean }
 
 /** One line per changed field; a fact (no before) reads "Field: value". */
-export const changeLines = (e: Pick<AuditEntry, 'Changes'>): ChangeLine[] =>
+export const changeLines = (e: Pick<AuditEntry, 'Changes'>, dates: ChangeDates): ChangeLine[] =>
   Object.entries(e.Changes).map(([k, c]) => ({
-    field: fieldText(k), before: valueText(c.Before), after: valueText(c.After), fact: c.Before === null && c.After !== null,
+    field: fieldText(k), before: valueText(c.Before, dates), after: valueText(c.After, dates), fact: c.Before === null && c.After !== null,
   }));

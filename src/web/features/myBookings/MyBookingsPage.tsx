@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Booking } from '../../../domain/wire/bookings.js';
 import { withBase } from '../../app/basePath.js';
 import { useLiveEvents } from '../../app/live/useLiveEvents.js';
+import { siteZonesQuery } from '../appShell/useSiteZones.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
@@ -41,6 +42,9 @@ export function MyBookingsPage() {
   const list = useQuery({
     queryKey: myBookingsKeys.list(pastLimit), queryFn: () => getMyBookings(pastLimit), placeholderData: keepPreviousData, refetchInterval: 60_000,
   });
+  // The cards show times on their site's clock: the sites' zones load with the list, not after the
+  // first card asks for them (times would otherwise jump from the browser's zone to the site's).
+  const zones = useQuery(siteZonesQuery);
   const [editing, setEditing] = useState<Booking | null>(null);
   const [seriesCancel, setSeriesCancel] = useState<SeriesCancel | null>(null);
   const [seriesEdit, setSeriesEdit] = useState<SeriesEdit | null>(null);
@@ -97,7 +101,7 @@ export function MyBookingsPage() {
         renderOccurrence={(b) => card(b, 4)} onCancelSeries={(next) => askCancelSeries(next, entry.seriesId, 'Series')}
         onChangeSeries={(next) => askEditSeries(next, entry.seriesId, 'Series')} />
     ));
-  const data = list.data;
+  const data = zones.isPending ? undefined : list.data;
 
   return (
     <>
@@ -111,7 +115,7 @@ export function MyBookingsPage() {
         <Stack gap="lg">
           <Stack component="section" aria-labelledby="upcoming-heading" gap="sm">
             <Title order={2} size="h3" id="upcoming-heading">Upcoming</Title>
-            {list.isPending && <LoadingState what="your bookings" />}
+            {(list.isPending || zones.isPending) && <LoadingState what="your bookings" />}
             {data?.Upcoming.length === 0 && <Text>You have no upcoming bookings.</Text>}
             {data && cards(data.Upcoming, true)}
           </Stack>
