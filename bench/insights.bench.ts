@@ -6,10 +6,18 @@
  * 07:00-10:00, 4-9 hours), ~3,000 people, 3% cancelled at lead times up to three weeks, 3% no-shows,
  * a third checked in. The server runs as its own process on embedded PostgreSQL; every insight is
  * timed over HTTP, BENCH_RUNS warm runs each (default 20) after one cold run.
+ * The year is 2025, a closed past year: its days are rolled up (migration 0032) by the first read,
+ * timed on its own ("roll-up of the year"). BENCH_DIRECT=1 also times the straightforward count from the
+ * bookings (readInsightsDirect, the reference path) on the same data, for a same-run ratio.
+ * BENCH_HOT_PATH=1 then measures the roll-up trigger's cost on desk booking: 50 clients booking desks of
+ * another site over HTTP for BENCH_SECONDS (default 5) per phase, trigger on/off alternated three times.
  * Run: flock /tmp/bench.lock nice -n 19 npx tsx bench/insights.bench.ts
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { makeClient, percentile, seedReportingOrg, startBenchEnv } from './harness.js';
+import { readDeskHeatDirect, readInsightsDirect } from '../src/server/features/insights/insights.repo.js';
+import { rolledInsightsArgs, rolledInsightsSql } from '../src/server/features/insights/insightsRolled.repo.js';
+import { benchHour, makeClient, percentile, runLoad, seedDeskFloor, seedReportingOrg, signedInPeople, startBenchEnv } from './harness.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const SITES = Number(process.env.BENCH_INSIGHT_SITES ?? 1);
@@ -43,7 +51,7 @@ for (let lo = 0; lo < DESK_BOOKINGS; lo += CHUNK) await loader.query(
      CASE WHEN n % 3 = 0 AND n % 33 <> 0 AND n % 31 <> 0 THEN s + interval '5 minutes' END
    FROM generate_series($4::int, $1 - 1) n
    CROSS JOIN LATERAL (SELECT n / ${deskPerDay} AS day, n % ${deskPerDay} AS k) x
-   CROSS JOIN LATERAL (SELECT timestamptz '2030-01-01 07:00Z' + make_interval(days => day, mins => 15 * (k % 13)) AS s) t
+   CROSS JOIN LATERAL (SELECT timestamptz '2025-01-01 07:00Z' + make_interval(days => day, mins => 15 * (k % 13)) AS s) t
    JOIN floorplans f ON f.id = ($3::int[])[1 + (k / ${DESKS_PER_FLOORPLAN})]
    JOIN locations l ON l.id = f.location_id`,
   [Math.min(lo + CHUNK, DESK_BOOKINGS), booker, fpIds, lo]).then(() => process.stderr.write('.'));
@@ -56,7 +64,7 @@ for (let lo = 0; lo < ROOM_BOOKINGS; lo += CHUNK) await loader.query(
      CASE WHEN n % 3 = 0 AND n % 33 <> 0 AND n % 31 <> 0 THEN s + interval '5 minutes' END
    FROM generate_series($4::int, $1 - 1) n
    CROSS JOIN LATERAL (SELECT n / ${roomPerDay} AS day, n % ${roomPerDay} AS k) x
-   CROSS JOIN LATERAL (SELECT timestamptz '2030-01-01 09:00Z' + make_interval(days => day, hours => k / ${roomIds.length}) AS s) t
+   CROSS JOIN LATERAL (SELECT timestamptz '2025-01-01 09:00Z' + make_interval(days => day, hours => k / ${roomIds.length}) AS s) t
    JOIN rooms r ON r.id = ($3::int[])[1 + (k % ${roomIds.length})]
    JOIN locations l ON l.id = r.location_id`,
   [Math.min(lo + CHUNK, ROOM_BOOKINGS), booker, roomIds, lo]).then(() => process.stderr.write('.'));
@@ -68,7 +76,7 @@ const site = siteIds[0]!;
 const siteBookings = (await pool.query('SELECT count(*)::int AS n FROM bookings WHERE site_id = $1', [site])).rows[0].n;
 
 const call = makeClient(env.port, 1);
-const YEAR = 'from=2030-01-01&to=2030-12-31';
+const YEAR = 'from=2025-01-01&to=2025-12-31';
 const firstFloor = floorplans.find((f) => f.site === site)!;
 const cases: [string, string][] = [
   ['desks of the site, a year', `/api/insights?siteId=${site}&${YEAR}`],
@@ -78,10 +86,19 @@ const cases: [string, string][] = [
   ['daily forecast and actuals, a year', `/api/insights/daily?siteId=${site}&${YEAR}`],
   ['daily CSV, a year', `/api/insights/daily.csv?siteId=${site}&${YEAR}`],
   ['floorplan heatmap (250 desks), a year', `/api/insights/desks?floorplanId=${firstFloor.id}&${YEAR}`],
-  ['desks of the site, one month', `/api/insights?siteId=${site}&from=2030-05-01&to=2030-05-31`],
+  ['desks of the site, one month', `/api/insights?siteId=${site}&from=2025-05-01&to=2025-05-31`],
 ];
 // The per-person read limit (60 a minute) would refuse a benchmark: each case is read with a fresh count.
 const rows: string[] = [];
+const loadAvg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const rollStarted = performance.now();
+{
+  const r = await call('GET', `/api/insights/daily?siteId=${site}&${YEAR}`, cookie);
+  if (r.status !== 200) throw new Error(`roll-up: ${r.status} ${r.body}`);
+}
+const rollSeconds = (performance.now() - rollStarted) / 1000;
+const rolled = (await pool.query('SELECT (SELECT count(*) FROM insight_days)::int AS days, (SELECT count(*) FROM insight_unit_days)::int AS rows')).rows[0];
+const loadBefore = loadAvg();
 let worst = 0;
 for (const [name, path] of cases) {
   const times: number[] = [];
@@ -98,10 +115,72 @@ for (const [name, path] of cases) {
   rows.push(`| ${name} | ${times[0]!.toFixed(0)} | ${percentile(times, 50).toFixed(0)} | ${p95.toFixed(0)} | ${times[times.length - 1]!.toFixed(0)} |`);
 }
 
-console.log(`\nInsights benchmark: ${total.toLocaleString('en-GB')} bookings in 2030, ${siteBookings.toLocaleString('en-GB')} of them at the site read (${SITES} site(s)), loaded in ${loadSeconds.toFixed(0)} s; ${RUNS} warm runs each over HTTP\n`);
+const loadAfter = loadAvg();
+if (process.env.BENCH_EXPLAIN) {
+  // BENCH_EXPLAIN=<file>: where the rolled reads spend their time (EXPLAIN ANALYZE, BUFFERS), desks and rooms.
+  const p = { siteId: site, from: '2025-01-01', to: '2025-12-31', locationId: null, tagId: null };
+  const plans: string[] = [];
+  for (const kind of ['desk', 'room'] as const) {
+    const r = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${rolledInsightsSql({ kind })}`, rolledInsightsArgs(p, new Date(), 5));
+    plans.push(`== ${kind}\n${r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n')}`);
+  }
+  writeFileSync(process.env.BENCH_EXPLAIN, plans.join('\n\n'));
+}
+const directRows: string[] = [];
+if (process.env.BENCH_DIRECT) {
+  const p = (o: Partial<{ locationId: number | null; tagId: number | null }> = {}) => ({ siteId: site, from: '2025-01-01', to: '2025-12-31', locationId: null, tagId: null, ...o });
+  const direct: [string, () => Promise<unknown>][] = [
+    ['desks of the site, a year', () => readInsightsDirect(pool, { kind: 'desk' }, p(), new Date())],
+    ['rooms of the site, a year', () => readInsightsDirect(pool, { kind: 'room' }, p(), new Date())],
+    ['floorplan heatmap (250 desks), a year', () => readDeskHeatDirect(pool, firstFloor.id, p())],
+    ['desks of the site, one month', () => readInsightsDirect(pool, { kind: 'desk' }, { ...p(), from: '2025-05-01', to: '2025-05-31' }, new Date())],
+  ];
+  for (const [name, run] of direct) {
+    const times: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const t0 = performance.now();
+      try { await run(); times.push((performance.now() - t0).toFixed(0)); } catch (e) { times.push(`failed after ${(performance.now() - t0).toFixed(0)} (${(e as Error).message})`); }
+    }
+    directRows.push(`| ${name} | ${times.join(' / ')} |`);
+  }
+}
+
+console.log(`\nInsights benchmark: ${total.toLocaleString('en-GB')} bookings in 2025, ${siteBookings.toLocaleString('en-GB')} of them at the site read (${SITES} site(s)), loaded in ${loadSeconds.toFixed(0)} s; ${RUNS} warm runs each over HTTP\n`);
 console.log('| insight | min ms | median ms | p95 ms | max ms |');
 console.log('|---|---|---|---|---|');
 for (const r of rows) console.log(r);
+console.log(`\nroll-up of the year (first read, ${rolled.days} site-days, ${rolled.rows} unit-day rows): ${rollSeconds.toFixed(1)} s; load average ${loadBefore} before the timed reads, ${loadAfter} after`);
+if (directRows.length) {
+  console.log('\nThe straightforward count from the bookings (no roll-ups), SQL only, two runs (ms):\n');
+  console.log('| insight | run 1 / run 2 |');
+  console.log('|---|---|');
+  for (const r of directRows) console.log(r);
+}
 console.log(`\nworst warm p95: ${worst.toFixed(0)} ms ${worst <= 500 ? '(within 500 ms: pass)' : '(OVER 500 ms: FAIL)'}`);
+if (process.env.BENCH_HOT_PATH) {
+  // The roll-up triggers' cost on desk booking (new bookings are never old: their WHEN is false).
+  const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+  const CLIENTS = 50;
+  const { fp } = await seedDeskFloor(pool, 5000);
+  const { cookies } = await signedInPeople(pool, CLIENTS);
+  const desk = makeClient(env.port, CLIENTS);
+  const triggers = ['bookings_insight_forget_insert', 'bookings_insight_forget_update', 'bookings_insight_forget_delete'];
+  const use = async (on: boolean) => { for (const t of triggers) await pool.query(`ALTER TABLE bookings ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${t}`); };
+  let band = 0;
+  const book = () => runLoad(CLIENTS, SECONDS, (c, i) => desk('POST', '/api/bookings/desk', cookies[c]!, { FloorplanId: fp, DeskId: `D${100 + c}`, ...benchHour(band, i) }));
+  await book(); // warm-up, not reported
+  const hot: string[] = [];
+  for (const on of [false, true, false, true, false, true]) {
+    await use(on);
+    band++;
+    const r = await book();
+    hot.push(`| ${on ? 'on' : 'off'} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${JSON.stringify(r.failures)} |`);
+  }
+  await use(true);
+  console.log(`\nDesk booking with the roll-up triggers off/on, ${CLIENTS} clients, ${SECONDS} s a phase, in run order (load ${loadAvg()}):\n`);
+  console.log('| triggers | bookings/s | p50 ms | p95 ms | non-2xx |');
+  console.log('|---|---|---|---|---|');
+  for (const r of hot) console.log(r);
+}
 await env.stop();
 process.exit(worst <= 500 ? 0 : 1);

@@ -27,6 +27,7 @@ const ALL: Record<string, string> = {
   closuretrigger: 'bench/closureTrigger.bench.ts',
   series: 'bench/series.bench.ts',
   live: 'bench/live.bench.ts',
+  livescaleout: 'bench/liveScaleOut.bench.ts',
   inbound: 'bench/inboundInvitations.bench.ts',
   freebusy: 'bench/roomFreeBusy.bench.ts',
   insights: 'bench/insights.bench.ts',

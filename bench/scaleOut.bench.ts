@@ -2,7 +2,8 @@
  * Scale-out (issue 8): three app instances on one PostgreSQL, requests spread across them.
  * Checks that a session made on one instance works on the others, that the 200-way race for one desk
  * still yields exactly one booking, and that background jobs do each piece of work once (mail: a real
- * SMTP server on loopback counts what arrives; no-show release: each missed check-in released and told once). Run: npx tsx bench/scaleOut.bench.ts
+ * SMTP server on loopback counts what arrives; no-show release of rooms and desks: each missed check-in released and told once,
+ * the desk owners' mails counted at that SMTP server). Run: npx tsx bench/scaleOut.bench.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { SMTPServer } from 'smtp-server';
@@ -15,17 +16,19 @@ import { makeClient, recordSideBySide, startBenchEnv } from './harness.js';
 const ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
 const MAILS = 300;
 
-// A real SMTP server on loopback that counts every message by its subject.
+// A real SMTP server on loopback that counts every message by its subject, and by subject and recipient.
 const received = new Map<string, number>();
+const receivedBy = new Map<string, number>();
 const smtpPort = await freePort();
 const smtp = new SMTPServer({
   authOptional: true, disabledCommands: ['STARTTLS'],
-  onData(stream, _session, done) {
+  onData(stream, session, done) {
     let raw = '';
     stream.on('data', (c) => { raw += c; });
     stream.on('end', () => {
       const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '?';
       received.set(subject, (received.get(subject) ?? 0) + 1);
+      for (const to of session.envelope.rcptTo) receivedBy.set(`${subject} -> ${to.address}`, (receivedBy.get(`${subject} -> ${to.address}`) ?? 0) + 1);
       done();
     });
   },
@@ -78,6 +81,12 @@ for (let round = 0; round < ROUNDS; round++) {
   const results = await Promise.all(cookies.map((c, i) => clients[i % 3]!('POST', '/api/bookings/desk', c, body)));
   const rows = (await pool.query("SELECT count(*)::int AS n FROM bookings WHERE desk_id = 'RACE' AND starts_at = $1 AND status IN (0,1)", [start])).rows[0].n;
   if (results.filter((r) => r.status === 201).length === 1 && results.filter((r) => r.status === 409).length === 199 && rows === 1) exact++;
+  else {
+    // Say what a failed round got, so a refusal (400/429/5xx) is told apart from a double booking.
+    const byStatus = new Map<number, number>();
+    for (const r of results) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+    console.log(`race round ${round}: ${rows} row(s); answers ${[...byStatus].map(([s, n]) => `${n} x ${s}`).join(', ')}`);
+  }
 }
 
 // Jobs: mails queued once must arrive once, with all three instances running the mail job.
@@ -118,6 +127,38 @@ const pushesPerOwner = (await pool.query('SELECT count(*)::int AS n FROM push_ou
 const noShowExact = released === NOSHOWS && mailsPerOwner.length === NOSHOWS && mailsPerOwner.every((n) => n === 1)
   && pushesPerOwner.length === NOSHOWS && pushesPerOwner.every((n) => n === 1);
 
+// Desk no-show release (issue 24): 50 Approved desk bookings at a site requiring desk check-in (window
+// 15 minutes before to 30 after) that started 35 to 84 minutes ago, nobody checked in. Each must become
+// AutoCancel once, and its owner's mail must reach the SMTP server above exactly once (the mail job
+// of all three instances sending), with one push.
+const DESK_NOSHOWS = 50;
+const DESK_SUBJECT = 'Desk booking released: nobody checked in';
+const deskSite = (await pool.query("INSERT INTO sites (title, time_zone, desk_check_ins) VALUES ('Desk no-shows', 'Europe/London', true) RETURNING id")).rows[0].id;
+const deskLoc = (await pool.query("INSERT INTO locations (site_id, title) VALUES ($1, 'DL') RETURNING id", [deskSite])).rows[0].id;
+const deskFp = (await pool.query("INSERT INTO floorplans (location_id, name) VALUES ($1, 'DF') RETURNING id", [deskLoc])).rows[0].id;
+await pool.query('INSERT INTO layouts (floorplan_id, json, published) VALUES ($1, $2, true)',
+  [deskFp, drawingWithDesks(Array.from({ length: DESK_NOSHOWS }, (_, i) => ({ id: `N${i}` })))]);
+const deskOwners: number[] = [];
+for (let i = 0; i < DESK_NOSHOWS; i++) {
+  const email = `desk-noshow${i}@bench.example`;
+  const owner = (await pool.query('INSERT INTO users (email) VALUES ($1) RETURNING id', [email])).rows[0].id;
+  deskOwners.push(owner);
+  await pool.query(`INSERT INTO bookings (site_id, location_id, floorplan_id, desk_id, desk_name, starts_at, finishes_at, booked_by_user_id, holder_key, status, description)
+    VALUES ($1, $2, $3, $4, $4, now() - interval '35 minutes' - make_interval(secs => $5), now() + interval '3 hours', $6, $7, 1, '')`,
+    [deskSite, deskLoc, deskFp, `N${i}`, i * 60, owner, email]);
+}
+const deskDeadline = Date.now() + 150_000;
+let deskReleased = 0, deskMailed = 0;
+while (Date.now() < deskDeadline && (deskReleased < DESK_NOSHOWS || deskMailed < DESK_NOSHOWS)) {
+  await new Promise((r) => setTimeout(r, 2000));
+  deskReleased = (await pool.query('SELECT count(*)::int AS n FROM bookings WHERE floorplan_id = $1 AND status = 4', [deskFp])).rows[0].n;
+  deskMailed = [...receivedBy.keys()].filter((k) => k.startsWith(`${DESK_SUBJECT} -> desk-noshow`)).length;
+}
+await new Promise((r) => setTimeout(r, 3000)); // let a late duplicate show itself if there were one
+const deskSmtp = Array.from({ length: DESK_NOSHOWS }, (_, i) => receivedBy.get(`${DESK_SUBJECT} -> desk-noshow${i}@bench.example`) ?? 0);
+const deskPushes = (await pool.query('SELECT count(*)::int AS n FROM push_outbox WHERE user_id = ANY($1) GROUP BY user_id', [deskOwners])).rows.map((r) => r.n);
+const deskExact = deskReleased === DESK_NOSHOWS && deskSmtp.every((n) => n === 1) && deskPushes.length === DESK_NOSHOWS && deskPushes.every((n) => n === 1);
+
 console.log('\nScale-out: 3 app instances, one PostgreSQL');
 console.log('| check | result |');
 console.log('|---|---|');
@@ -127,10 +168,12 @@ console.log(`| 200-way race spread over 3 instances, ${ROUNDS} rounds: exactly o
 console.log(`| ${MAILS} queued mails sent by 3 instances' jobs: received / duplicates / still queued | ${queuedMail.length} / ${duplicates} / ${pending} |`);
 console.log(`| ${NOSHOWS} missed check-ins released by 3 instances' no-show jobs: released / owners with exactly one e-mail / with exactly one push | ${released} / ${mailsPerOwner.filter((n) => n === 1).length} / ${pushesPerOwner.filter((n) => n === 1).length} |`);
 
+console.log(`| ${DESK_NOSHOWS} missed desk check-ins released by 3 instances' no-show jobs: released / owners whose mail reached SMTP exactly once / more than once / with exactly one push | ${deskReleased} / ${deskSmtp.filter((n) => n === 1).length} / ${deskSmtp.filter((n) => n > 1).length} / ${deskPushes.filter((n) => n === 1).length} |`);
+
 recordSideBySide({ what: `scale-out, 3 instances: 200-way race for one desk, ${ROUNDS} rounds`, note: `${exact}/${ROUNDS} rounds exactly one booking` });
 recordSideBySide({ what: 'scale-out, 3 instances: jobs do each piece of work once',
-  note: `sessions shared ${sessionsShared ? 'yes' : 'NO'}; ${MAILS} mails: ${queuedMail.length} received, ${duplicates} duplicates; ${NOSHOWS} no-shows: ${released} released, ${mailsPerOwner.filter((n) => n === 1).length} owners told once by mail, ${pushesPerOwner.filter((n) => n === 1).length} by push` });
+  note: `sessions shared ${sessionsShared ? 'yes' : 'NO'}; ${MAILS} mails: ${queuedMail.length} received, ${duplicates} duplicates; ${NOSHOWS} no-shows: ${released} released, ${mailsPerOwner.filter((n) => n === 1).length} owners told once by mail, ${pushesPerOwner.filter((n) => n === 1).length} by push; ${DESK_NOSHOWS} desk no-shows: ${deskReleased} released, ${deskSmtp.filter((n) => n === 1).length} owners mailed once (SMTP), ${deskPushes.filter((n) => n === 1).length} pushed once` });
 for (const c of extra) c.kill('SIGTERM');
 await env.stop();
 smtp.close();
-process.exit(sessionsShared && signOutEverywhere && exact === ROUNDS && duplicates === 0 && pending === 0 && noShowExact ? 0 : 1);
+process.exit(sessionsShared && signOutEverywhere && exact === ROUNDS && duplicates === 0 && pending === 0 && noShowExact && deskExact ? 0 : 1);

@@ -52,6 +52,7 @@ import { teamsAdminRoutes } from './features/teamsAdmin/teamsAdmin.routes.js';
 import { bookingSearchRoutes } from './features/bookingSearch/bookingSearch.routes.js';
 import { reportingRoutes } from './features/reporting/reporting.routes.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
+import { forecastMailRoutes } from './features/forecastMail/forecastMail.routes.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { whosInRoutes } from './features/whosIn/whosIn.routes.js';
 import { favouriteDesksRoutes } from './features/favouriteDesks/favouriteDesks.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await scoped.register(bookingSearchRoutes(deps));
     await scoped.register(reportingRoutes(deps));
     await scoped.register(insightsRoutes(deps));
+    await scoped.register(forecastMailRoutes(deps));
     await scoped.register(pushRoutes(deps));
     await scoped.register(whosInRoutes(deps));
     await scoped.register(favouriteDesksRoutes(deps));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../deskRoute.js';
 
 /** Issue 24, desk check-in: the wire shapes of src/server/features/deskCheckIn. */
 
@@ -68,3 +69,34 @@ const KindCounts = z.object({ CheckedIn: z.number().int(), NoShows: z.number().i
 /** Reporting: bookings starting in the range that were checked in, and those released as no-shows, per kind. */
 export const CheckInCounts = z.object({ Desk: KindCounts, Room: KindCounts });
 export type CheckInCounts = z.infer<typeof CheckInCounts>;
+
+/** The longest period the Reporting check-in card covers: a year (366 days, so a leap year fits). */
+export const CHECK_IN_REPORT_MAX_DAYS = 366;
+
+const ReportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD').refine(isCalendarDate, 'must be a real calendar date');
+export const CheckInReportParams = z.object({
+  siteId: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(2_147_483_647, 'is too large'),
+  from: ReportDay,
+  to: ReportDay,
+});
+export type CheckInReportParams = z.infer<typeof CheckInReportParams>;
+
+/**
+ * One kind's figures on the Reporting card. Needed: bookings that started in the period (and before
+ * now) whose place needed a check-in, plus any checked in or released as no-shows. Null: the figures are
+ * about fewer distinct people than the insights minimum group size, so the screen never learns them.
+ * Rates are 0..1 of Needed (null when nothing was needed).
+ */
+const KindReport = z.object({
+  Needed: z.number().int().nullable(),
+  CheckedIn: z.number().int().nullable(),
+  NoShows: z.number().int().nullable(),
+  CheckedInRate: z.number().nullable(),
+  NoShowRate: z.number().nullable(),
+});
+export type KindReport = z.infer<typeof KindReport>;
+export const CheckInReport = z.object({
+  SiteId: z.number().int(), From: z.string(), To: z.string(), TimeZone: z.string(), MinGroupSize: z.number().int(),
+  Desk: KindReport, Room: KindReport,
+});
+export type CheckInReport = z.infer<typeof CheckInReport>;

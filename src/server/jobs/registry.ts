@@ -5,6 +5,7 @@ import { mailOutboxJob } from '../features/mail/mailOutbox.job.js';
 import { pushJob } from '../features/push/push.job.js';
 import { inboundMailJobs } from '../features/inboundMail/inboundMail.job.js';
 import { retentionJobs } from '../features/retention/retention.job.js';
+import { forecastMailJob } from '../features/forecastMail/forecastMail.job.js';
 import { roomFreeBusyJob } from '../features/roomFreeBusy/roomFreeBusy.jobs.js';
 
 /**
@@ -20,5 +21,6 @@ export function featureJobs(deps: AppDeps): Job[] {
     ...inboundMailJobs(deps),
     ...retentionJobs(deps),
     roomFreeBusyJob(deps),
+    forecastMailJob(deps),
   ];
 }

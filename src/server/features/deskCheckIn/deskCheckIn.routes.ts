@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParam } from '../../../domain/wire/common.js';
 import {
-  CheckInCounts, CheckInCountsParams, DeskCheckInResult, DeskCheckInState, DeskPlaceParams, DeskQrSheet, LocationDeskCheckIn, LocationDeskCheckInInput, SiteDeskCheckIn, SiteDeskCheckInInput,
+  CheckInCounts, CheckInCountsParams, CheckInReport, CheckInReportParams, DeskCheckInResult, DeskCheckInState, DeskPlaceParams, DeskQrSheet, LocationDeskCheckIn, LocationDeskCheckInInput, SiteDeskCheckIn, SiteDeskCheckInInput,
 } from '../../../domain/wire/deskCheckIn.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/guard.js';
 import { checkInCounts } from './checkInCounts.js';
+import { checkInReport } from './checkInReport.js';
 import { bookNowAndCheckIn, checkInAtDesk, deskCheckInState } from './deskCheckIn.service.js';
 import { changeLocationSetting, changeSiteSetting, deskQrSheet, locationSetting, siteSetting } from './deskCheckInSettings.service.js';
 
@@ -61,4 +62,13 @@ export const deskCheckInRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async
     config: { access: 'reporting' },
     schema: { tags: ['reporting'], summary: 'Desk and room bookings starting in the range: checked in, and released as no-shows', params: CheckInCountsParams, response: { 200: CheckInCounts } },
   }, async (request) => checkInCounts(deps, request.params.from, request.params.to));
+
+  app.get('/api/bookings/stats/check-ins/site/:siteId/from/:from/to/:to', {
+    config: { access: 'reporting' },
+    schema: {
+      tags: ['reporting'],
+      summary: "One site's desk and room bookings of a period (its local days, at most 366) that needed a check-in, were checked in and were released as no-shows, with rates; null when about fewer people than the insights minimum group size",
+      params: CheckInReportParams, response: { 200: CheckInReport },
+    },
+  }, async (request) => checkInReport(deps, request.params));
 };

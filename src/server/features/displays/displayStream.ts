@@ -15,7 +15,8 @@ const HEARTBEAT_MS = 25_000;
  */
 const LIFETIME_MS = 5 * 60_000;
 
-interface DisplayClient { displayId: number; roomId: number; res: ServerResponse; lifetime: NodeJS.Timeout }
+/** A door display hears its room's bookings; a lobby board (roomId null) every booking of its site, rooms and desks. */
+interface DisplayClient { displayId: number; roomId: number | null; siteId: number | null; res: ServerResponse; lifetime: NodeJS.Timeout }
 
 /**
  * The display variant of the live channel: the same NOTIFY feed (migration 0025) read by the same
@@ -44,16 +45,21 @@ export class DisplayHub {
 
   private notice(payload: string | undefined): void {
     const n = parseNotice(payload);
-    if (!n || n.k !== 'room' || n.r === null) return;
-    for (const c of this.clients) if (c.roomId === n.r) this.write(c, 'event: changed\ndata: {}\n\n');
+    if (!n) return;
+    for (const c of this.clients) {
+      if ((n.k === 'room' && n.r !== null && c.roomId === n.r) || (c.siteId !== null && c.siteId === n.s)) this.write(c, 'event: changed\ndata: {}\n\n');
+    }
   }
 
-  open(displayId: number, roomId: number, res: ServerResponse): void {
+  /** `target`: a room id (door display) or { siteId } (lobby board). */
+  open(displayId: number, target: number | { siteId: number }, res: ServerResponse): void {
+    const roomId = typeof target === 'number' ? target : null;
+    const siteId = typeof target === 'number' ? null : target.siteId;
     const mine = [...this.clients].filter((c) => c.displayId === displayId);
     while (mine.length >= PER_DISPLAY) mine.shift()!.res.end();
     const lifetime = setTimeout(() => res.end(), LIFETIME_MS + Math.floor(Math.random() * LIFETIME_MS * 0.1));
     lifetime.unref();
-    const client: DisplayClient = { displayId, roomId, res, lifetime };
+    const client: DisplayClient = { displayId, roomId, siteId, res, lifetime };
     this.clients.add(client);
     res.on('close', () => {
       this.clients.delete(client);

@@ -15,9 +15,12 @@ import { DisplayHub } from './displayStream.js';
 import {
   clearDisplayCookie, clearPairingCookie, displayTokenOf, hashSecret, isWellFormedSecret, pairingSecretOf, setDisplayCookie, setPairingCookie,
 } from './displayTokens.js';
-import { resolveDisplay, type PairedDisplay } from './displays.repo.js';
+import { resolveTarget, type PairedDisplay, type PairedTarget } from './displays.repo.js';
 import { bookNow, checkInAtDoor, doorStateOf, endNow } from './doorDisplay.service.js';
 import { listDisplays, pairDisplay, pollPairing, removeDisplay, startPairing } from './pairing.service.js';
+import { registerLobbyRoutes } from './lobbyBoard.routes.js';
+import { dimHoursRoutes } from './dimHours.routes.js';
+import { DisplayMe } from '../../../domain/wire/lobbyBoard.js';
 
 export const NOT_PAIRED = 'This display is not paired (or its pairing was revoked). Pair it again from the room\'s settings.';
 
@@ -38,14 +41,22 @@ export const displaysRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
   const actions = new MinuteCounter(DISPLAY_LIMITS.actionsPerDisplayMinute);
   const refused = { 401: ErrorResponse, 429: ErrorResponse };
 
-  /** The display the request's device token belongs to (401 otherwise), limited to `roomId` when given (404 for another room). */
-  async function displayOf(request: FastifyRequest, roomId?: number, kind: 'read' | 'action' = 'read'): Promise<PairedDisplay> {
+  /** The display (door display or lobby board) the request's device token belongs to; 401 otherwise. */
+  async function targetOf(request: FastifyRequest, kind: 'read' | 'action' = 'read'): Promise<PairedTarget> {
     const token = displayTokenOf(request, config);
-    const display = isWellFormedSecret(token) ? await resolveDisplay(deps.pool, hashSecret(token), deps.now()) : undefined;
-    if (!display) throw new AppError('NOT_SIGNED_IN', NOT_PAIRED);
-    (kind === 'read' ? reads : actions).take(String(display.id));
-    if (roomId !== undefined && roomId !== display.roomId) throw notFound('The room');
-    return display;
+    const target = isWellFormedSecret(token) ? await resolveTarget(deps.pool, hashSecret(token), deps.now()) : undefined;
+    if (!target) throw new AppError('NOT_SIGNED_IN', NOT_PAIRED);
+    (kind === 'read' ? reads : actions).take(String(target.id));
+    return target;
+  }
+  /**
+   * The door display the request's device token belongs to (401 otherwise), limited to `roomId` when
+   * given: another room, or a lobby board's token, is 404 (the token stays: it is valid, only not here).
+   */
+  async function displayOf(request: FastifyRequest, roomId?: number, kind: 'read' | 'action' = 'read'): Promise<PairedDisplay> {
+    const display = await targetOf(request, kind);
+    if (display.kind !== 'room' || (roomId !== undefined && roomId !== display.roomId)) throw notFound('The room');
+    return { id: display.id, roomId: display.roomId };
   }
   // A refused token is dropped from the tablet, which then shows the pairing screen.
   app.addHook('onSend', async (request, reply) => {
@@ -82,8 +93,11 @@ export const displaysRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
 
   app.get('/api/display/me', {
     config: { access: 'anonymous' },
-    schema: { tags, summary: 'Which room this display shows (device token)', response: { 200: z.object({ RoomId: z.number().int() }), ...refused } },
-  }, async (request) => ({ RoomId: (await displayOf(request)).roomId }));
+    schema: { tags, summary: 'Which room (door display) or site (lobby board) this display shows (device token)', response: { 200: DisplayMe, ...refused } },
+  }, async (request) => {
+    const target = await targetOf(request);
+    return target.kind === 'room' ? { RoomId: target.roomId } : { SiteId: target.siteId };
+  });
 
   app.get('/api/display/rooms/:roomId', {
     config: { access: 'anonymous' },
@@ -137,6 +151,9 @@ export const displaysRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
     reply.raw.flushHeaders();
     hub.open(display.id, display.roomId, reply.raw);
   });
+
+  registerLobbyRoutes(app, deps, { hub, targetOf });
+  await app.register(dimHoursRoutes(deps));
 
   // ---- The room's admins ----
 

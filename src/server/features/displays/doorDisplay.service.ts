@@ -9,6 +9,7 @@ import { bookRoom, roomOpenTo } from '../roomBooking/roomBooking.service.js';
 import { displayBooker } from './displayBooker.js';
 import type { PairedDisplay } from './displays.repo.js';
 import { recordAction } from './displays.repo.js';
+import { roomDimHours } from './dimHours.js';
 import { bookNowChoices, bookNowStart, doorRows, doorState, endNowFinish, endOfToday } from './doorState.js';
 
 /** The title of a booking made at the door (a description is required of every room booking). */
@@ -46,8 +47,10 @@ export async function doorStateOf(deps: AppDeps, display: PairedDisplay): Promis
   const room = await roomOf(deps, display);
   const now = deps.now();
   const until = new Date(Math.max(endOfToday(now, room.details.TimeZone).getTime(), now.getTime() + 61 * 60_000));
-  const [rows, refusalText] = await Promise.all([doorRows(deps.pool, display.roomId, now, until), bookNowRefusal(deps, display.roomId)]);
-  return doorState(room.details, rows, now, { showTitles: room.publicDescriptions, bookNowRefusal: refusalText });
+  const [rows, refusalText, dim] = await Promise.all([
+    doorRows(deps.pool, display.roomId, now, until), bookNowRefusal(deps, display.roomId), roomDimHours(deps.pool, display.roomId),
+  ]);
+  return doorState(room.details, rows, now, { showTitles: room.publicDescriptions, bookNowRefusal: refusalText, dim });
 }
 
 /**

@@ -6,9 +6,8 @@ import { BOOK_NOW_MINUTES, type DoorMeeting, type DoorState } from '../../../dom
 import type { CheckInRoomDetails } from '../../../domain/wire/myBookings.js';
 
 /**
- * Auto-dim hours of every door display, on the site's clock: the screen dims from 20:00 to 07:00 (a
- * fixed default rather than a setting: a tablet's brightness is the building's business, and one rule
- * keeps the screens alike; a room or site setting can come when someone asks for another).
+ * The default auto-dim hours of door displays, on the site's clock: 20:00 to 07:00. A site may set its
+ * own or turn dimming off (migration 0035, dimHours.ts); the door state carries the site's.
  */
 export const DIM_FROM = '20:00';
 export const DIM_TO = '07:00';
@@ -77,7 +76,9 @@ function meeting(r: DoorRow, now: Date, showTitles: boolean): DoorMeeting {
  * setting; never for clinical or restricted rooms). `bookNowRefusal`: why this room cannot be booked
  * by a display at all ('' when it can).
  */
-export function doorState(room: CheckInRoomDetails, rows: DoorRow[], now: Date, o: { showTitles: boolean; bookNowRefusal: string }): DoorState {
+export function doorState(
+  room: CheckInRoomDetails, rows: DoorRow[], now: Date, o: { showTitles: boolean; bookNowRefusal: string; dim?: { from: string; to: string } },
+): DoorState {
   const current = rows.find((r) => r.starts_at <= now && r.finishes_at > now);
   const later = rows.filter((r) => r !== current && r.starts_at > now);
   const todayEnds = endOfToday(now, room.TimeZone);
@@ -95,7 +96,7 @@ export function doorState(room: CheckInRoomDetails, rows: DoorRow[], now: Date, 
     BookNow: choices.map((c) => ({ Minutes: c.Minutes, Finish: c.Finish.toISOString() })),
     BookNowRefusal: current ? '' : o.bookNowRefusal || (choices.length === 0 ? 'The next meeting starts in a few minutes.' : ''),
     CanEnd: current !== undefined && current.status === BOOKING_STATUS.Approved,
-    DimFrom: DIM_FROM,
-    DimTo: DIM_TO,
+    DimFrom: o.dim?.from ?? DIM_FROM,
+    DimTo: o.dim?.to ?? DIM_TO,
   };
 }

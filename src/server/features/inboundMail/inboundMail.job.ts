@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { claimMessages, markProcessed, purgeProcessed } from './inboundMail.repo.js';
 import { processMessage, type InboundLog } from './inboundProcess.service.js';
+import { answerScreenChanges, purgeOldAnswers } from './invitationFollowUp.js';
 
 /**
  * Processes the messages the listener stored (issue 23), on every instance at once: each message is
@@ -70,6 +71,7 @@ export function inboundMailJobs(deps: AppDeps): Job[] {
   if (!deps.config.inbound) return [];
   return [
     { name: 'process inbound invitations', everyMs: 2_000, run: () => processInboundMail(deps) },
-    { name: 'purge processed inbound mail', everyMs: 60 * 60_000, run: () => purgeProcessed(deps.pool) },
+    { name: 'answer invitations changed in Hotdesk', everyMs: 5_000, run: () => answerScreenChanges(deps) },
+    { name: 'purge processed inbound mail', everyMs: 60 * 60_000, run: async () => { await purgeProcessed(deps.pool); await purgeOldAnswers(deps.pool, deps.now()); } },
   ];
 }

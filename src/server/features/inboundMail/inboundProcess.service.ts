@@ -2,17 +2,18 @@ import type pg from 'pg';
 import { BOOKING_STATUS } from '../../../domain/bookingStatus.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
-import { fromDatabaseError } from '../../http/dbErrors.js';
-import { AppError } from '../../http/errors.js';
+import type { Booking } from '../../../domain/wire/bookings.js';
 import { updateBooking } from '../bookingUpdate/bookingUpdate.service.js';
 import { findBooking } from '../bookingUpdate/bookingUpdate.repo.js';
 import { cancelBooking } from '../cancellation/cancellation.service.js';
 import type { InboundConfig } from './inboundConfig.js';
 import type { StoredMessage } from './inboundMail.repo.js';
 import { bookByInvitation } from './invitationBooking.js';
-import { findLink, saveLink, type InvitationLink } from './invitationLinks.repo.js';
+import { findLink, type InvitationLink } from './invitationLinks.repo.js';
 import { parseInvitation, UnreadableInvitation, type Invitation } from './invitationParse.js';
-import { queueRoomAnswer, type RoomAnswer } from './invitationReply.js';
+import { forgetAnswers, lockAnswers, recordAnswers } from './invitationAnswers.repo.js';
+import { cancelHeldSeries, changeOccurrence, heldAsSeries, requestSeries } from './invitationSeriesHandle.js';
+import { answer, reasonOf, REASONS, releaseHeld, remember } from './invitationSteps.js';
 import { parseMessage } from './messageParse.js';
 import { roomForAddress, type AddressedRoom } from './roomAddress.repo.js';
 import { senderAsUser } from './senderUser.repo.js';
@@ -29,23 +30,9 @@ import { senderTrust } from './senderTrust.js';
  */
 export interface InboundLog { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }
 
-export const REASONS = {
-  booked: 'Booked.',
-  pending: 'This room needs approval: the request is waiting for the room\'s admins. You will get another answer when they decide.',
-  recurring: 'Repeating meetings cannot book a room by invitation yet: book the series in Hotdesk, or invite the room to single meetings.',
-  occurrence: 'A single occurrence of a repeating meeting cannot book a room by invitation yet: book it in Hotdesk.',
-  allDay: 'All-day events cannot book a room: give the meeting a start and an end time.',
-  notYours: 'This meeting was booked in this room by someone else.',
-  moved: 'Moved to the new time.',
-  unchanged: 'Nothing changed: the booking stands.',
-} as const;
+export { REASONS } from './invitationSteps.js';
 
 type Outcome = string;
-
-const reasonOf = (err: unknown): string | undefined => {
-  const app = err instanceof AppError ? err : fromDatabaseError(err);
-  return app?.message;
-};
 
 export async function processMessage(client: pg.PoolClient, deps: AppDeps, cfg: InboundConfig, m: StoredMessage, log: InboundLog): Promise<Outcome> {
   const message = await parseMessage(m.raw).catch(() => undefined);
@@ -66,7 +53,7 @@ export async function processMessage(client: pg.PoolClient, deps: AppDeps, cfg: 
       if (err instanceof UnreadableInvitation) return drop(log, m, `unreadable invitation from ${message.from}: ${err.message}`);
       throw err;
     }
-    outcomes.push(`${address}: ${await handle(client, deps, user, room, inv)}`);
+    outcomes.push(`${address}: ${await handle(client, deps, user, room, inv, message.calendar)}`);
   }
   const outcome = outcomes.join('; ') || 'no recipient';
   log.info({ inboundMailId: m.id, from: message.from, by: trust.by, outcome }, 'inbound invitation processed');
@@ -78,22 +65,25 @@ function drop(log: InboundLog, m: StoredMessage, why: string): Outcome {
   return `dropped: ${why}`;
 }
 
-async function handle(client: pg.PoolClient, deps: AppDeps, user: SessionUser, room: AddressedRoom, inv: Invitation): Promise<string> {
+async function handle(client: pg.PoolClient, deps: AppDeps, user: SessionUser, room: AddressedRoom, inv: Invitation, ics: string): Promise<string> {
   const link = await findLink(client, room.roomId, inv.uid);
   if (link && link.userId !== user.id) {
     if (inv.method === 'REQUEST') await answer(client, deps, user, room, inv, 'DECLINED', REASONS.notYours);
     return 'declined: UID of someone else';
   }
-  if (inv.method === 'CANCEL') return cancel(deps, user, link, inv);
+  const c = { client, deps, user, room, inv, link };
+  if (inv.recurrenceId && (inv.method === 'CANCEL' || inv.method === 'REQUEST')) return changeOccurrence(c);
+  if (inv.method === 'CANCEL') return (link && await cancelHeldSeries({ ...c, link })) ?? cancel(c);
   if (inv.method !== 'REQUEST') return `ignored method ${inv.method || '(none)'}`;
 
   const decline = async (reason: string) => { await answer(client, deps, user, room, inv, 'DECLINED', reason); await remember(client, user, room, inv, link?.bookingId ?? null); return `declined: ${reason}`; };
-  if (inv.recurring) return decline(REASONS.recurring);
-  if (inv.recurrenceId) return decline(REASONS.occurrence);
   if (inv.allDay) return decline(REASONS.allDay);
+  if (inv.recurring) return requestSeries(c, ics, decline);
   if (inv.problem || !inv.start || !inv.finish) return decline(`The invitation cannot be read: ${inv.problem ?? 'it has no times'}.`);
+  const times = { start: inv.start, finish: inv.finish };
 
-  const current = link?.bookingId ? await findBooking(client, link.bookingId) : undefined;
+  const series = await heldAsSeries(client, link);
+  const current = link?.bookingId && !series ? await findBooking(client, link.bookingId) : undefined;
   const active = current && (current.status === BOOKING_STATUS.Pending || current.status === BOOKING_STATUS.Approved) ? current : undefined;
   if (link && active) {
     // Newer than what was applied? Not by SEQUENCE alone: Google sends changes with SEQUENCE 0.
@@ -105,9 +95,11 @@ async function handle(client: pg.PoolClient, deps: AppDeps, user: SessionUser, r
         active.status === BOOKING_STATUS.Pending ? REASONS.pending : REASONS.unchanged);
       return 'unchanged';
     }
+    await lockAnswers(client, link);
     try {
-      const moved = await updateBooking(deps, user, active.id, { Start: inv.start.toISOString(), Finish: inv.finish.toISOString(), Description: inv.summary || null });
+      const moved = await updateBooking(deps, user, active.id, { Start: times.start.toISOString(), Finish: times.finish.toISOString(), Description: inv.summary || null });
       await remember(client, user, room, inv, moved.Id);
+      await recordSingle(client, inv, room, moved);
       const pending = moved.Status === BOOKING_STATUS.Pending;
       await answer(client, deps, user, room, inv, pending ? 'TENTATIVE' : 'ACCEPTED', pending ? REASONS.pending : REASONS.moved);
       return pending ? 'moved, pending' : 'moved';
@@ -115,14 +107,18 @@ async function handle(client: pg.PoolClient, deps: AppDeps, user: SessionUser, r
       const reason = reasonOf(err);
       if (reason === undefined) throw err;
       // The booking at the earlier time stays: the organizer may move the meeting back or elsewhere.
-      return decline(`${reason} The booking at the earlier time is kept until the meeting is cancelled.`);
+      return decline(`${reason} ${REASONS.kept}`);
     }
   }
+  if (link && series && (inv.sequence < link.sequence || (inv.sequence === link.sequence && inv.dtstamp < link.dtstamp))) return 'ignored: older than the invitation applied';
+  // A new booking; or a meeting that stopped repeating, whose series is released in the same savepoint (a refusal restores it).
   await client.query('SAVEPOINT invitation_booking');
   try {
-    const booking = await bookByInvitation(client, deps, user, { roomId: room.roomId, start: inv.start, finish: inv.finish, summary: inv.summary });
+    if (link && series) { await releaseHeld(client, user, series.map((h) => h.bookingId), deps.now()); await forgetAnswers(client, link); }
+    const booking = await bookByInvitation(client, deps, user, { roomId: room.roomId, ...times, summary: inv.summary });
     await client.query('RELEASE SAVEPOINT invitation_booking');
     await remember(client, user, room, inv, booking.Id);
+    await recordSingle(client, inv, room, booking);
     const pending = booking.Status === BOOKING_STATUS.Pending;
     await answer(client, deps, user, room, inv, pending ? 'TENTATIVE' : 'ACCEPTED', pending ? REASONS.pending : REASONS.booked);
     return pending ? `requested booking ${booking.Id}` : `booked ${booking.Id}`;
@@ -130,14 +126,20 @@ async function handle(client: pg.PoolClient, deps: AppDeps, user: SessionUser, r
     const reason = reasonOf(err);
     if (reason === undefined) throw err;
     await client.query('ROLLBACK TO SAVEPOINT invitation_booking');
-    return decline(reason);
+    return decline(series ? `${reason} ${REASONS.keptSeries}` : reason);
   }
 }
 
-async function cancel(deps: AppDeps, user: SessionUser, link: InvitationLink | undefined, inv: Invitation): Promise<string> {
-  if (inv.recurrenceId) return 'ignored: cancels one occurrence of a repeating meeting (never booked)';
+const recordSingle = (client: pg.PoolClient, inv: Invitation, room: AddressedRoom, b: Booking) =>
+  recordAnswers(client, { roomId: room.roomId, uid: inv.uid, sequence: inv.sequence },
+    [{ bookingId: b.Id, recurrenceId: null, start: new Date(b.Start), finish: new Date(b.Finish), status: b.Status }]);
+
+async function cancel(c: { client: pg.PoolClient; deps: AppDeps; user: SessionUser; link: InvitationLink | undefined; inv: Invitation }): Promise<string> {
+  const { client, deps, user, link, inv } = c;
   if (!link?.bookingId) return 'ignored: cancels nothing booked';
   if (inv.sequence < link.sequence) return 'ignored: older than the invitation applied';
+  await lockAnswers(client, link);
+  await forgetAnswers(client, link);
   try {
     await cancelBooking(deps, user, { Id: link.bookingId });
     return `cancelled ${link.bookingId}`;
@@ -146,18 +148,4 @@ async function cancel(deps: AppDeps, user: SessionUser, link: InvitationLink | u
     if (reason === undefined) throw err;
     return `not cancelled: ${reason}`; // already cancelled, over: nothing to tell (CANCEL gets no reply in iTIP)
   }
-}
-
-const remember = (client: pg.PoolClient, user: SessionUser, room: AddressedRoom, inv: Invitation, bookingId: number | null) => saveLink(client, {
-  roomId: room.roomId, uid: inv.uid, organizerKey: user.email.toLowerCase(), userId: user.id, bookingId,
-  sequence: inv.sequence, dtstamp: inv.dtstamp, contentHash: inv.contentHash, summary: inv.summary,
-  organizerEmail: user.email,
-});
-
-function answer(client: pg.PoolClient, deps: AppDeps, user: SessionUser, room: AddressedRoom, inv: Invitation, partstat: RoomAnswer['partstat'], reason: string) {
-  return queueRoomAnswer(client, deps.config, {
-    to: user.email, uid: inv.uid, sequence: inv.sequence,
-    organizer: { email: inv.organizer.email || user.email, name: inv.organizer.name },
-    room, summary: inv.summary, start: inv.start, finish: inv.finish, partstat, reason,
-  }, deps.now());
 }

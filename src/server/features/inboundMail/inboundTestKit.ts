@@ -11,6 +11,7 @@ import { sendDueMail } from '../mail/mailOutbox.job.js';
 import { calendarPart, parseCalendar, type Received } from '../mail/invitationTestKit.js';
 import { parseInboundConfig, type InboundConfig } from './inboundConfig.js';
 import { processInboundMail } from './inboundMail.job.js';
+import { answerScreenChanges } from './invitationFollowUp.js';
 import type { InboundLog } from './inboundProcess.service.js';
 
 export const AUTHSERV = 'mx.hq.example';
@@ -42,6 +43,12 @@ export interface InviteSpec {
   rrule?: string;
   allDay?: boolean;
   recurrenceId?: string;
+  /** Wall-clock starts (in tzid) of occurrences left out (EXDATE) or added (RDATE). */
+  exdates?: string[];
+  rdates?: string[];
+  status?: string;
+  /** Overriding occurrences in the same object (what Google and Apple send with a changed series). */
+  overrides?: Omit<InviteSpec, 'uid' | 'organizer' | 'room' | 'overrides'>[];
 }
 
 const timeOf = (s: string, isDate = false) => {
@@ -57,6 +64,12 @@ export function invite(s: InviteSpec): string {
   cal.addPropertyWithValue('prodid', '-//Tests//ical.js//EN');
   cal.addPropertyWithValue('version', '2.0');
   cal.addPropertyWithValue('method', s.method ?? 'REQUEST');
+  cal.addSubcomponent(eventOf(s));
+  for (const o of s.overrides ?? []) cal.addSubcomponent(eventOf({ ...s, rrule: undefined, exdates: undefined, rdates: undefined, ...o }));
+  return cal.toString();
+}
+
+function eventOf(s: InviteSpec): ICAL.Component {
   const ev = new ICAL.Component('vevent');
   ev.addPropertyWithValue('uid', s.uid);
   const stamp = ICAL.Time.fromJSDate(new Date(s.dtstamp ?? '2030-04-01T06:00:00Z'), true);
@@ -72,6 +85,9 @@ export function invite(s: InviteSpec): string {
   at('dtstart', s.start);
   at('dtend', s.end);
   if (s.recurrenceId) at('recurrence-id', s.recurrenceId);
+  for (const d of s.exdates ?? []) at('exdate', d);
+  for (const d of s.rdates ?? []) at('rdate', d);
+  if (s.status) ev.addPropertyWithValue('status', s.status);
   ev.addPropertyWithValue('sequence', s.sequence ?? 0);
   ev.addPropertyWithValue('summary', s.summary ?? 'Planning');
   if (s.rrule) ev.addPropertyWithValue('rrule', ICAL.Recur.fromString(s.rrule));
@@ -85,8 +101,7 @@ export function invite(s: InviteSpec): string {
   room.setParameter('partstat', 'NEEDS-ACTION');
   room.setValue(`mailto:${s.room}`);
   ev.addProperty(room);
-  cal.addSubcomponent(ev);
-  return cal.toString();
+  return ev;
 }
 
 export interface SendOptions { from: string; to: string; ics?: string; authResults?: string[]; localAddress?: string; text?: string; method?: string }
@@ -117,11 +132,16 @@ export function memoryLog(): InboundLog & { lines: string[] } {
   return { lines, info: (o, m) => { lines.push(`${m} ${JSON.stringify(o)}`); }, warn: (o, m) => { lines.push(`${m} ${JSON.stringify(o)}`); } };
 }
 
-export interface ParsedReply { to: string[]; subject: string; partstat: string; comment: string; uid: string; attendee: string; sentBy: string; text: string }
+export interface ParsedReply {
+  to: string[]; subject: string; partstat: string; comment: string; uid: string; attendee: string; sentBy: string; text: string;
+  /** The occurrence answered (ISO, UTC), or undefined for the whole meeting. */
+  recurrenceId: string | undefined;
+}
 
 /** Runs the job, then the mail job to the SMTP test server; the REPLYs that arrived since `seen`, by UID (the job's workers run side by side). */
 export async function processAndCollect(deps: AppDeps, smtp: { url: string; received: Received[] }, log: InboundLog, seen: number): Promise<ParsedReply[]> {
   await processInboundMail(deps, log);
+  await answerScreenChanges(deps); // the job that answers changes made in Hotdesk runs beside it
   await sendDueMail({ pool: deps.pool, config: { smtpUrl: smtp.url, mailFrom: deps.config.mailFrom }, now: deps.now, log: { info: () => undefined, warn: () => undefined } });
   return smtp.received.slice(seen).flatMap((m): ParsedReply[] => {
     const part = calendarPart(m.raw);
@@ -133,6 +153,7 @@ export async function processAndCollect(deps: AppDeps, smtp: { url: string; rece
       to: m.to, subject: /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '', uid: ev.uid, text: m.raw,
       partstat: String(att.getParameter('partstat')), attendee: String(att.getFirstValue()), sentBy: String(att.getParameter('sent-by')),
       comment: String(ev.component.getFirstPropertyValue('comment') ?? ''),
+      recurrenceId: (ev.component.getFirstPropertyValue('recurrence-id') as ICAL.Time | null)?.toJSDate().toISOString(),
     }];
   }).sort((a, b) => a.uid.localeCompare(b.uid));
 }

@@ -20,6 +20,8 @@ export interface Invitation {
   recurrenceId: Date | undefined;
   organizer: { email: string; name: string | undefined };
   summary: string;
+  /** STATUS (CONFIRMED, TENTATIVE, CANCELLED: an overriding occurrence may cancel itself), upper case. */
+  status: string;
   /** Times, title and rule: equal hashes mean a repeated REQUEST changes nothing. */
   contentHash: string;
   /** Why the times could not be read (an unknown zone), when they could not. */
@@ -83,6 +85,7 @@ export function parseInvitation(ics: string, siteZone: string): Invitation {
     recurrenceId: events.length === 1 ? rid?.at : undefined,
     organizer: { email: mailto(organizerProp?.getFirstValue()), name: (organizerProp?.getParameter('cn') as string | undefined) ?? undefined },
     summary: summary.slice(0, 200),
+    status: String(ev.getFirstPropertyValue('status') ?? '').toUpperCase(),
     contentHash: createHash('sha256').update(`${start?.at?.toISOString()}|${finish?.toISOString()}|${summary}|${rrule}`).digest('base64url'),
     problem,
   };

@@ -21,6 +21,8 @@ export interface RoomAnswer {
   finish?: Date | undefined;
   partstat: ReplyPartstat;
   reason: string;
+  /** One occurrence of a repeating meeting is answered (its start as the organizer's series has it). */
+  recurrenceId?: Date | undefined;
 }
 
 const VERB: Record<ReplyPartstat, string> = { ACCEPTED: 'Accepted', TENTATIVE: 'Tentative', DECLINED: 'Declined' };
@@ -30,7 +32,7 @@ export async function queueRoomAnswer(db: Db, config: Pick<Config, 'mailFrom' | 
     uid: a.uid, sequence: a.sequence, start: a.start, finish: a.finish, summary: a.summary,
     organizer: { email: a.organizer.email || a.to, ...(a.organizer.name ? { name: a.organizer.name } : {}) },
     attendee: { email: a.room.address, name: a.room.name }, sentBy: bareAddress(config.mailFrom),
-    partstat: a.partstat, comment: a.reason,
+    partstat: a.partstat, comment: a.reason, ...(a.recurrenceId ? { recurrenceId: a.recurrenceId } : {}),
   }, now);
   const when = a.start && a.finish ? ` on ${whenText(a.start, a.finish, a.room.timeZone, config.mailLocale)}` : '';
   const title = a.summary || 'your meeting';

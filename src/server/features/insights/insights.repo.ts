@@ -1,10 +1,15 @@
+import pg from 'pg';
 import type { Db } from '../orgAccess/orgAccess.repo.js';
+import { readDeskHeatRolled, readInsightsRolled } from './insightsRolled.repo.js';
+import { fillRollups } from './insightsRollup.js';
 import { scopeHead, type Scope } from './insightsScope.js';
 
 /**
- * Insight figures straight from the bookings table, in one statement per screen (the scoped bookings
- * are read once). Counts of distinct people come with every figure: the service suppresses what is
- * about too few people. Times are seconds on the site's wall clock.
+ * Insight figures, in one statement per screen. Counts of distinct people come with every figure: the
+ * service suppresses what is about too few people. Times are seconds on the site's wall clock.
+ * Closed past days come from the roll-ups (insightsRollup.ts, built here first when missing); the
+ * straightforward count from the bookings table (readInsightsDirect) is the reference, and answers
+ * when the roll-ups cannot (a scope that splits a unit).
  */
 export interface Bucket { k: number; booked: number; bookable: number; people: number }
 export interface RawInsights {
@@ -18,7 +23,16 @@ export interface RawInsights {
 export interface ScopeParams { siteId: number; from: string; to: string; locationId: number | null; tagId: number | null }
 const args = (p: ScopeParams) => [p.siteId, p.from, p.to, p.locationId, p.tagId];
 
-export async function readInsights(db: Db, scope: Scope, p: ScopeParams, now: Date): Promise<RawInsights> {
+/**
+ * `people` of each group is its exact count of distinct people, or (from the roll-ups) a lower bound
+ * that already reaches `min`: either way `shown(value, people, min)` decides exactly.
+ */
+export async function readInsights(pool: pg.Pool, scope: Scope, p: ScopeParams, now: Date, min: number): Promise<RawInsights> {
+  await fillRollups(pool, p.siteId, p.from, p.to);
+  return (await readInsightsRolled(pool, scope, p, now, min)) ?? readInsightsDirect(pool, scope, p, now);
+}
+
+export async function readInsightsDirect(db: Db, scope: Scope, p: ScopeParams, now: Date): Promise<RawInsights> {
   const { rows } = await db.query<{ j: RawInsights }>(
     `WITH ${scopeHead(scope)},
      shapes AS MATERIALIZED (SELECT day, sm, em, count(*)::int AS n FROM pp GROUP BY 1, 2, 3),
@@ -71,7 +85,12 @@ export async function readInsights(db: Db, scope: Scope, p: ScopeParams, now: Da
 
 /** Per desk of one floorplan: booked seconds in bookable slots, distinct people, over the period. */
 export interface DeskRow { desk_id: string; desk_name: string; booked: number; people: number }
-export async function readDeskHeat(db: Db, floorplanId: number, p: ScopeParams): Promise<{ bookable: number; desks: DeskRow[] }> {
+export async function readDeskHeat(pool: pg.Pool, floorplanId: number, p: ScopeParams, now: Date): Promise<{ bookable: number; desks: DeskRow[] }> {
+  await fillRollups(pool, p.siteId, p.from, p.to);
+  return (await readDeskHeatRolled(pool, floorplanId, p, now)) ?? readDeskHeatDirect(pool, floorplanId, p);
+}
+
+export async function readDeskHeatDirect(db: Db, floorplanId: number, p: ScopeParams): Promise<{ bookable: number; desks: DeskRow[] }> {
   const scope: Scope = { kind: 'desk', floorplanId };
   const { rows } = await db.query<{ j: { bookable: number; desks: DeskRow[] | null } }>(
     `WITH ${scopeHead(scope)},
@@ -100,26 +119,41 @@ export async function readDeskHeat(db: Db, floorplanId: number, p: ScopeParams):
  */
 export interface DailyRaw { day: string; ahead: number; booked: number; checked: number }
 export async function readDaily(db: Db, siteId: number, from: string, to: string): Promise<DailyRaw[]> {
+  // Roll up closed days first when given the pool (a caller inside a transaction reads what is there).
+  if (db instanceof pg.Pool) await fillRollups(db, siteId, from, to);
+  // Rolled days from insight_days; the other days (a run at the end, usually) counted here, in the
+  // same statement (one snapshot).
   const { rows } = await db.query<DailyRaw>(
     `WITH site AS MATERIALIZED (
-       SELECT st.id, st.time_zone AS tz, ($2::date)::timestamp AS llo, ($3::date + 1)::timestamp AS lhi,
-         ($2::date)::timestamp AT TIME ZONE st.time_zone AS lo, ($3::date + 1)::timestamp AT TIME ZONE st.time_zone AS hi
+       SELECT st.id, st.time_zone AS tz, ($2::date)::timestamp AS llo, ($3::date + 1)::timestamp AS lhi
        FROM sites st WHERE st.id = $1),
+     cov AS MATERIALIZED (
+       SELECT d.day, d.ahead, d.booked, d.checked FROM insight_days d CROSS JOIN site
+       WHERE d.site_id = $1 AND d.day BETWEEN $2::date AND $3::date AND d.tz = site.tz),
+     unc AS MATERIALIZED (
+       SELECT g::date AS day FROM site CROSS JOIN generate_series(site.llo, site.lhi - interval '1 day', interval '1 day') g
+       WHERE g::date NOT IN (SELECT day FROM cov)),
+     span AS MATERIALIZED (
+       SELECT min(day)::timestamp AS llo, (max(day) + 1)::timestamp AS lhi, min(day)::timestamp AT TIME ZONE site.tz AS lo,
+         (max(day) + 1)::timestamp AT TIME ZONE site.tz AS hi
+       FROM unc CROSS JOIN site GROUP BY site.tz),
      per_day AS (
        SELECT d::date AS day, (d AT TIME ZONE site.tz) AS day_start, b.holder_key, b.status, b.created_at, b.cancelled_at, b.checked_in_at
-       FROM bookings b CROSS JOIN site
-         CROSS JOIN LATERAL generate_series(date_trunc('day', greatest(b.starts_at AT TIME ZONE site.tz, site.llo)),
-           least(b.finishes_at AT TIME ZONE site.tz, site.lhi) - interval '1 microsecond', interval '1 day') d
-       WHERE b.site_id = $1 AND b.starts_at >= site.lo - interval '8 days' AND b.starts_at < site.hi AND b.finishes_at > site.lo),
+       FROM bookings b CROSS JOIN site CROSS JOIN span
+         CROSS JOIN LATERAL generate_series(date_trunc('day', greatest(b.starts_at AT TIME ZONE site.tz, span.llo)),
+           least(b.finishes_at AT TIME ZONE site.tz, span.lhi) - interval '1 microsecond', interval '1 day') d
+       WHERE b.site_id = $1 AND b.starts_at >= span.lo - interval '8 days' AND b.starts_at < span.hi AND b.finishes_at > span.lo),
      counted AS (
        SELECT day,
          count(DISTINCT holder_key) FILTER (WHERE created_at < day_start
            AND (status IN (0, 1, 4) OR (status IN (2, 3) AND cancelled_at >= day_start)))::int AS ahead,
          count(DISTINCT holder_key) FILTER (WHERE status IN (0, 1))::int AS booked,
          count(DISTINCT holder_key) FILTER (WHERE checked_in_at IS NOT NULL)::int AS checked
-       FROM per_day GROUP BY day)
-     SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce(c.ahead, 0) AS ahead, coalesce(c.booked, 0) AS booked, coalesce(c.checked, 0) AS checked
-     FROM site CROSS JOIN generate_series(site.llo, site.lhi - interval '1 day', interval '1 day') d LEFT JOIN counted c ON c.day = d::date
+       FROM per_day WHERE day IN (SELECT day FROM unc) GROUP BY day)
+     SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce(cv.ahead, c.ahead, 0) AS ahead, coalesce(cv.booked, c.booked, 0) AS booked,
+       coalesce(cv.checked, c.checked, 0) AS checked
+     FROM site CROSS JOIN generate_series(site.llo, site.lhi - interval '1 day', interval '1 day') d
+       LEFT JOIN cov cv ON cv.day = d::date LEFT JOIN counted c ON c.day = d::date
      ORDER BY d`,
     [siteId, from, to]);
   return rows;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorResponse } from '../../../domain/wire/common.js';
 import {
   DailyQuery, DailyResponse, DeskHeatQuery, DeskHeatResponse, InsightsQuery, InsightsResponse, InsightsSettings,
@@ -9,6 +10,7 @@ import { textResponse } from '../../http/openApiResponses.js';
 import { countRead } from '../../http/perPersonLimit.js';
 import { daily, dailyCsv, deskHeat, insights } from './insights.service.js';
 import { readInsightsSettings, writeInsightsSettings } from './insightsSettings.repo.js';
+import { dailyXlsx, XLSX_TYPE } from '../insightsXlsx/dailyXlsx.service.js';
 
 /**
  * Workplace insights (issue 25), Reporting and Admin only. Each read is a scan of up to a year of a
@@ -54,6 +56,21 @@ export const insightsRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
     return reply.type('text/csv; charset=utf-8').header('Cache-Control', 'no-store')
       .header('Content-Disposition', `attachment; filename="daily-site-${d.SiteId}-${request.query.from}-${request.query.to}.csv"`)
       .send(dailyCsv(d));
+  });
+
+  // The same table as an Excel workbook (issue 25; insightsXlsx/dailyXlsx.service.ts): same access and limit as the CSV.
+  app.get('/api/insights/daily.xlsx', {
+    config: { access: 'reporting' },
+    schema: {
+      tags, querystring: DailyQuery, summary: 'The daily forecast and actuals as an Excel workbook (XLSX)',
+      response: { 200: { description: 'One row per day; suppressed counts read "fewer than N"', content: { [XLSX_TYPE]: { schema: z.string() as unknown as z.ZodType<Buffer> } } }, ...errors },
+    },
+  }, async (request, reply) => {
+    await limited(requireUser(request).id);
+    const d = await daily(deps, request.query);
+    return reply.type(XLSX_TYPE).header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="daily-site-${d.SiteId}-${request.query.from}-${request.query.to}.xlsx"`)
+      .send(await dailyXlsx(d));
   });
 
   app.get('/api/insights/desks', {

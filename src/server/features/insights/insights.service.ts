@@ -59,7 +59,7 @@ export async function insights(deps: AppDeps, q: InsightsQuery): Promise<Insight
   const { MinGroupSize: min } = await readInsightsSettings(deps.pool);
   const raw = await readInsights(deps.pool, { kind: q.kind, tagType }, {
     siteId: q.siteId, from: q.from, to: q.to, locationId: q.locationId ?? null, tagId: q.tagId ?? null,
-  }, deps.now());
+  }, deps.now(), min);
   const c = raw.checkins;
   const byBucket = new Map(raw.cancels.map((x) => [x.bucket, x]));
   return {
@@ -109,7 +109,7 @@ export async function deskHeat(deps: AppDeps, q: DeskHeatQuery): Promise<DeskHea
     `SELECT l.site_id FROM floorplans f JOIN locations l ON l.id = f.location_id WHERE f.id = $1 AND f.deleted_at IS NULL AND l.deleted_at IS NULL`, [q.floorplanId])).rows[0];
   if (!fp) throw notFound('The floorplan');
   const { MinGroupSize: min } = await readInsightsSettings(deps.pool);
-  const raw = await readDeskHeat(deps.pool, q.floorplanId, { siteId: fp.site_id, from: q.from, to: q.to, locationId: null, tagId: null });
+  const raw = await readDeskHeat(deps.pool, q.floorplanId, { siteId: fp.site_id, from: q.from, to: q.to, locationId: null, tagId: null }, deps.now());
   return {
     FloorplanId: q.floorplanId, MinGroupSize: min, BookableHours: hours(raw.bookable),
     Desks: raw.desks.map((d) => ({ DeskId: d.desk_id, DeskName: d.desk_name, Rate: shown(rate(d.booked, raw.bookable), d.people, min) })),

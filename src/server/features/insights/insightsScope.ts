@@ -14,7 +14,7 @@ export interface Scope { kind: InsightKind; tagType?: TagType; floorplanId?: num
 // location of the site (the desks people can book now).
 const desksCte = (s: Scope) => `
   scope_desks AS MATERIALIZED (
-    SELECT f.id AS floorplan_id, d ->> 'id' AS desk_id, coalesce(nullif(d ->> 'alias', ''), d ->> 'id') AS desk_name
+    SELECT f.id AS floorplan_id, l.id AS location_id, d ->> 'id' AS desk_id, coalesce(nullif(d ->> 'alias', ''), d ->> 'id') AS desk_name
     FROM floorplans f JOIN locations l ON l.id = f.location_id
     JOIN LATERAL (SELECT x.json FROM layouts x WHERE x.floorplan_id = f.id AND x.published ORDER BY x.id DESC LIMIT 1) lay ON true
     CROSS JOIN LATERAL jsonb_array_elements(coalesce(lay.json::jsonb -> 'desks', '[]'::jsonb)) d
@@ -31,7 +31,7 @@ const desksCte = (s: Scope) => `
 // A room is in scope when it is live and enabled, in a live location of the site.
 const roomsCte = (s: Scope) => `
   scope_rooms AS MATERIALIZED (
-    SELECT r.id FROM rooms r JOIN locations l ON l.id = r.location_id
+    SELECT r.id, r.location_id FROM rooms r JOIN locations l ON l.id = r.location_id
     WHERE l.site_id = $1 AND r.deleted_at IS NULL AND l.deleted_at IS NULL AND NOT r.disabled
       AND ($4::int IS NULL OR l.id = $4)
       ${s.tagType === 3 ? 'AND r.id IN (SELECT target_id FROM tag_assignments WHERE kind = 3 AND tag_id = $5)' : ''}

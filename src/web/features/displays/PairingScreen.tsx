@@ -28,7 +28,9 @@ export function PairingScreen({ onPaired }: { onPaired: () => void }) {
       <Title order={1} size="h2">Pair this display</Title>
       {code.data && (
         <>
-          <Text size="xl">In Hotdesk, open the room&apos;s settings and enter this code under “Door displays”:</Text>
+          <Text size="xl">
+            In Hotdesk, enter this code in the room&apos;s settings under “Door displays”, or in the site&apos;s settings under “Lobby boards”:
+          </Text>
           <p className="door-code" aria-label={`Pairing code ${[...code.data.Code].join(' ')}`}>{code.data.Code}</p>
           <Text size="lg" role="status">Waiting for an administrator… The code changes every 10 minutes.</Text>
         </>

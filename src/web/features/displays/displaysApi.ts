@@ -1,5 +1,6 @@
 /** Door display calls (issue 24): the tablet's own (/api/display/*, device cookie) and the room admins' (/api/rooms/{id}/displays). */
 import type { DisplayInfo, DoorActionResult, DoorState, PairingCode, PairingStatus } from '../../../domain/wire/displays.js';
+import type { DisplayMe } from '../../../domain/wire/lobbyBoard.js';
 import { api } from '../../app/api.js';
 
 export const displaysKey = (roomId: number) => ['rooms', roomId, 'displays'] as const;
@@ -8,7 +9,8 @@ export const pairDisplay = (roomId: number, code: string) => api.post<DisplayInf
 export const revokeDisplay = (roomId: number, displayId: number) => api.delete<DisplayInfo[]>(`/api/rooms/${roomId}/displays/${displayId}`);
 
 export const displayKeys = { me: ['display', 'me'] as const, door: (roomId: number) => ['display', 'door', roomId] as const };
-export const whichRoom = () => api.get<{ RoomId: number }>('/api/display/me');
+/** The room (door display) or site (lobby board) this display shows. */
+export const whichRoom = () => api.get<DisplayMe>('/api/display/me');
 export const startPairing = () => api.post<PairingCode>('/api/display/pairing');
 export const pollPairing = () => api.get<PairingStatus>('/api/display/pairing');
 export const doorState = (roomId: number) => api.get<DoorState>(`/api/display/rooms/${roomId}`);

@@ -17,4 +17,9 @@ describe('isDimTime', () => {
     expect(isDimTime(at('2030-01-07T13:00:00Z'), 'UTC', '12:00', '14:00')).toBe(true);
     expect(isDimTime(at('2030-01-07T14:00:00Z'), 'UTC', '12:00', '14:00')).toBe(false);
   });
+  it('equal bounds (a site turned dimming off) never dim', () => {
+    for (const iso of ['2030-01-07T00:00:00Z', '2030-01-07T03:00:00Z', '2030-01-07T23:59:00Z']) {
+      expect(isDimTime(at(iso), 'UTC', '00:00', '00:00')).toBe(false);
+    }
+  });
 });

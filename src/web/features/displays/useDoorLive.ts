@@ -11,6 +11,11 @@ const backOffMs = (attempt: number) => Math.min(30_000, 2000 * 2 ** Math.min(att
  * is up; the screen shows its offline mark while it is not.
  */
 export function useDoorLive(roomId: number, onChange: () => void): boolean {
+  return useDisplayLive(doorLivePath(roomId), onChange);
+}
+
+/** The same for any display stream: the door's, or a lobby board's (GET /api/display/sites/{id}/live). */
+export function useDisplayLive(path: string, onChange: () => void): boolean {
   const [online, setOnline] = useState(true);
   const latest = useRef(onChange);
   latest.current = onChange;
@@ -21,7 +26,7 @@ export function useDoorLive(roomId: number, onChange: () => void): boolean {
     let attempt = 0;
     let stopped = false;
     const open = () => {
-      source = new EventSource(withBase(doorLivePath(roomId)), { withCredentials: true });
+      source = new EventSource(withBase(path), { withCredentials: true });
       source.addEventListener('ready', () => { attempt = 0; setOnline(true); latest.current(); });
       source.addEventListener('changed', () => latest.current());
       source.onerror = () => {
@@ -44,6 +49,6 @@ export function useDoorLive(roomId: number, onChange: () => void): boolean {
       stopped = true; clearTimeout(timer); source?.close();
       window.removeEventListener('offline', wentOffline); window.removeEventListener('online', cameBack);
     };
-  }, [roomId]);
+  }, [path]);
   return online;
 }

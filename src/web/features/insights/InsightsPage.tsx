@@ -19,7 +19,7 @@ import { DeskHeatmap } from './DeskHeatmap.js';
 import { FiguresCsvButton } from './FiguresCsvButton.js';
 import { InsightsCharts } from './InsightsCharts.js';
 import { InsightsSettingsCard } from './InsightsSettingsCard.js';
-import { dailyCsvUrl, getDaily, getInsights, insightKeys, listLocations, listSites, type InsightsScope } from './insightsApi.js';
+import { dailyCsvUrl, dailyXlsxUrl, getDaily, getInsights, insightKeys, listLocations, listSites, type InsightsScope } from './insightsApi.js';
 
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 const problem = (e: unknown) => (e instanceof ApiError ? e.serverMessage : 'the server cannot be reached');
@@ -90,7 +90,7 @@ export function InsightsPage() {
           ? <DeskHeatmap scope={scope} locationId={scope.locationId} locale={dates.locale} />
           : <Text size="sm" c="dimmed">Choose a floor to see its desk heatmap.</Text>)}
         {daily.isError && <Alert color="red" role="alert">Unable to load the forecast: {problem(daily.error)}</Alert>}
-        {daily.data && scope && <DailyTable data={daily.data} csvUrl={dailyCsvUrl(scope)} dayLabel={dates.calendarDay} />}
+        {daily.data && scope && <DailyTable data={daily.data} csvUrl={dailyCsvUrl(scope)} xlsxUrl={dailyXlsxUrl(scope)} dayLabel={dates.calendarDay} />}
         <InsightsSettingsCard canEdit={isAdmin(caller)} />
         <BackToMenu to="/menu/settings" label="Back to Settings" />
       </Stack>

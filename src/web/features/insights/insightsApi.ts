@@ -27,6 +27,7 @@ export const insightKeys = {
 export const getInsights = (s: InsightsScope) => api.get<InsightsResponse>(`/api/insights?${scopeQuery(s)}`);
 export const getDaily = (s: InsightsScope) => api.get<DailyResponse>(`/api/insights/daily?${dailyQuery(s)}`);
 export const dailyCsvUrl = (s: InsightsScope) => withBase(`/api/insights/daily.csv?${dailyQuery(s)}`);
+export const dailyXlsxUrl = (s: InsightsScope) => withBase(`/api/insights/daily.xlsx?${dailyQuery(s)}`);
 export const getDeskHeat = (floorplanId: number, s: InsightsScope) =>
   api.get<DeskHeatResponse>(`/api/insights/desks?${new URLSearchParams({ floorplanId: String(floorplanId), from: s.from, to: s.to }).toString()}`);
 export const getInsightsSettings = () => api.get<InsightsSettings>('/api/insights/settings');

@@ -11,8 +11,10 @@ import { useDateFormat } from '../appShell/index.js';
 import { DayInput } from '../appShell/DayInput.js';
 import { localToday } from '../manageBookings/bookingText.js';
 import { TagPicker } from '../tags/index.js';
+import { CheckInsCard } from './CheckInsCard.js';
 import { ReportChart } from './ReportChart.js';
 import { exportUrl, FILTER_OPTIONS, getStats, type ReportQuery } from './reportingApi.js';
+import { isPeopleTag, PEOPLE_TAG_NOTE, useWorksCouncilLimits, WorksCouncilNote } from './worksCouncil.js';
 
 /** Reporting (Reporting or Admin): counts per label for a date range and filter, a chart, and a CSV export. */
 export function ReportingPage() {
@@ -22,8 +24,10 @@ export function ReportingPage() {
   const [tag, setTag] = useState<Tag | null>(null);
   const [query, setQuery] = useState<ReportQuery | null>(null);
   const stats = useQuery({ queryKey: ['reports', query], queryFn: () => getStats(query!), enabled: query !== null });
+  const { limited } = useWorksCouncilLimits();
+  const refusedTag = limited === true && filter === 'tag' && isPeopleTag(tag);
 
-  const ready = range.from !== '' && range.to !== '' && (filter !== 'tag' || tag !== null);
+  const ready = range.from !== '' && range.to !== '' && (filter !== 'tag' || tag !== null) && !refusedTag;
   const run = (e: FormEvent) => {
     e.preventDefault();
     if (ready) setQuery({ filter, tagId: filter === 'tag' ? tag!.Id : 0, from: range.from, to: range.to });
@@ -35,6 +39,7 @@ export function ReportingPage() {
     <Panel size="md">
       <PageHeading>Reporting</PageHeading>
       <Stack>
+        {limited && <WorksCouncilNote />}
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="form" onSubmit={run}>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -52,6 +57,7 @@ export function ReportingPage() {
               <TagPicker label="Tag" description="Rooms, locations, sites, desks or people carrying this tag" canCreate={false}
                 value={tag ? [tag] : []} onChange={(list) => setTag(list[list.length - 1] ?? null)} />
             )}
+            {refusedTag && <Text size="sm" c="red.9" role="alert">{PEOPLE_TAG_NOTE}</Text>}
             <Group justify="flex-end">
               <Button type="submit" disabled={!ready} loading={stats.isFetching}>Run report</Button>
             </Group>
@@ -65,7 +71,7 @@ export function ReportingPage() {
             <Stack>
               <Group justify="space-between">
                 <Title order={2} size="h4" id="report-result-title">{`Bookings from ${dates.calendarDay(query.from)} to ${dates.calendarDay(query.to)}`}</Title>
-                <Button component="a" variant="default" href={exportUrl(query)} download>Download CSV</Button>
+                {limited === false && <Button component="a" variant="default" href={exportUrl(query)} download>Download CSV</Button>}
               </Group>
               {rows.length === 0 ? <Text role="status">No bookings found for this report.</Text> : (
                 <Grid gap="xl">
@@ -85,6 +91,7 @@ export function ReportingPage() {
             </Stack>
           </Paper>
         )}
+        {query && <CheckInsCard from={query.from} to={query.to} />}
         <BackToMenu to="/menu/settings" label="Back to Settings" />
       </Stack>
     </Panel>

@@ -8,6 +8,9 @@ import { Panel } from '../../app/shell/Panel.js';
 import { statusOf } from './errorText.js';
 import { SiteForm } from './SiteForm.js';
 import { DeskCheckInSettings } from '../deskCheckIn/DeskCheckInSettings.js';
+import { DisplayDimSettings } from '../displays/DisplayDimSettings.js';
+import { SiteLobbyBoardsSection } from '../displays/SiteLobbyBoardsSection.js';
+import { ForecastMailSettings } from '../forecastMail/ForecastMailSettings.js';
 import { getSite, siteKey, SITES_PATH } from './sitesApi.js';
 
 /** /menu/settings/sites/new and /menu/settings/sites/{id}/edit (admin). */
@@ -26,6 +29,9 @@ export function SiteEditorPage() {
         <PageHeading>{site.data ? `Edit site: ${site.data.Title}` : 'Edit site'}</PageHeading>
         {site.data && <SiteForm key={site.data.Id} site={site.data} />}
         {site.data && <DeskCheckInSettings siteId={site.data.Id} />}
+        {site.data && <DisplayDimSettings siteId={site.data.Id} />}
+        {site.data && <SiteLobbyBoardsSection siteId={site.data.Id} />}
+        {site.data && <ForecastMailSettings siteId={site.data.Id} />}
         {site.isPending && (
           <LoadingSkeleton what="the site" rows={4} />
         )}
