@@ -265,7 +265,17 @@ describe('POST /api/bookings/room', () => {
 
   it('200 people racing for one slot: exactly one 201, the rest 409', async () => {
     const people = await Promise.all(Array.from({ length: 200 }, (_, i) => createUser(t, { email: `racer${i}@hq.example` })));
-    const results = await Promise.all(people.map((p) => book(p, { Start: london(4, '14:00'), Finish: london(4, '15:00') })));
+    // A racer told 503 ("try again shortly": it waited over 3 s for a pool connection, which happens when
+    // the test machine is busy) tries again as a client would; what must hold is one booking, and every
+    // other racer told 409. How often that happens is a speed question for bench/scaleOut.bench.ts.
+    const bookRetrying = async (p: (typeof people)[number]) => {
+      for (let attempt = 1; ; attempt++) {
+        const res = await book(p, { Start: london(4, '14:00'), Finish: london(4, '15:00') });
+        if (res.statusCode !== 503 || attempt === 5) return res;
+        await new Promise((r) => setTimeout(r, 250 * attempt));
+      }
+    };
+    const results = await Promise.all(people.map(bookRetrying));
     const codes = results.map((r) => r.statusCode);
     if (!codes.every((c) => c === 201 || c === 409)) console.log(results.find((r) => r.statusCode !== 201 && r.statusCode !== 409)?.body);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
