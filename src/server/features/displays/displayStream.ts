@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, badInput } from '../../http/errors.js';
 import type pg from 'pg';
 import { parseNotice } from '../live/liveEvents.js';
 import { LiveListener } from '../live/liveListener.js';
@@ -89,4 +91,24 @@ export class DisplayHub {
     for (const c of [...this.clients]) c.res.end();
     await this.listener?.stop();
   }
+}
+
+/**
+ * Answers a display's live request with the stream (door displays and lobby boards alike): refuses a
+ * request that does not ask for an event stream (400) and a full server (503 with Retry-After), then
+ * hands the connection to the hub.
+ */
+export async function openDisplayStream(
+  hub: DisplayHub, request: FastifyRequest, reply: FastifyReply, displayId: number, target: number | { siteId: number },
+): Promise<void> {
+  if (!String(request.headers.accept ?? '').includes('text/event-stream')) throw badInput('This is an event stream: ask for it with Accept: text/event-stream.');
+  if (hub.full()) { void reply.header('Retry-After', '30'); throw new AppError('UNAVAILABLE', 'Too many live connections on this server; try again shortly.'); }
+  await hub.ready();
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no',
+    'X-Content-Type-Options': 'nosniff', Connection: 'keep-alive',
+  });
+  reply.raw.flushHeaders();
+  hub.open(displayId, target, reply.raw);
 }

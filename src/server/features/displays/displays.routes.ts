@@ -8,10 +8,10 @@ import {
 } from '../../../domain/wire/displays.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/guard.js';
-import { AppError, badInput, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { textResponse } from '../../http/openApiResponses.js';
 import { DISPLAY_LIMITS, MinuteCounter } from './displayLimits.js';
-import { DisplayHub } from './displayStream.js';
+import { DisplayHub, openDisplayStream } from './displayStream.js';
 import {
   clearDisplayCookie, clearPairingCookie, displayTokenOf, hashSecret, isWellFormedSecret, pairingSecretOf, setDisplayCookie, setPairingCookie,
 } from './displayTokens.js';
@@ -136,20 +136,11 @@ export const displaysRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
     schema: {
       tags, summary: "Live: a Server-Sent Events stream with 'changed' (no data) whenever a booking of this room changes; 'ready' when open",
       params: DisplayRoomParam,
-      response: { 200: textResponse('text/event-stream', 'The event stream; it stays open'), ...refused },
+      response: { 200: textResponse('text/event-stream', 'The event stream; it stays open'), ...refused, 503: ErrorResponse },
     },
   }, async (request, reply) => {
     const display = await displayOf(request, request.params.roomId);
-    if (!String(request.headers.accept ?? '').includes('text/event-stream')) throw badInput('This is an event stream: ask for it with Accept: text/event-stream.');
-    if (hub.full()) { void reply.header('Retry-After', '30'); throw new AppError('UNAVAILABLE', 'Too many live connections on this server; try again shortly.'); }
-    await hub.ready();
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no',
-      'X-Content-Type-Options': 'nosniff', Connection: 'keep-alive',
-    });
-    reply.raw.flushHeaders();
-    hub.open(display.id, display.roomId, reply.raw);
+    await openDisplayStream(hub, request, reply, display.id, display.roomId);
   });
 
   registerLobbyRoutes(app, deps, { hub, targetOf });

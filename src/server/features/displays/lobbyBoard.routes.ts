@@ -6,9 +6,9 @@ import { DisplayInfo, PairingCodeInput } from '../../../domain/wire/displays.js'
 import { DisplaySiteParam, LobbyBoard, SiteDisplayParams } from '../../../domain/wire/lobbyBoard.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/guard.js';
-import { AppError, badInput, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { textResponse } from '../../http/openApiResponses.js';
-import type { DisplayHub } from './displayStream.js';
+import { openDisplayStream, type DisplayHub } from './displayStream.js';
 import type { PairedTarget } from './displays.repo.js';
 import { lobbyBoardOf } from './lobbyBoard.service.js';
 import { listBoards, pairBoard, removeBoard } from './lobbyPairing.service.js';
@@ -56,16 +56,7 @@ export function registerLobbyRoutes(app: App, deps: AppDeps, { hub, targetOf }: 
     },
   }, async (request, reply) => {
     const board = await boardOf(request, request.params.siteId);
-    if (!String(request.headers.accept ?? '').includes('text/event-stream')) throw badInput('This is an event stream: ask for it with Accept: text/event-stream.');
-    if (hub.full()) { void reply.header('Retry-After', '30'); throw new AppError('UNAVAILABLE', 'Too many live connections on this server; try again shortly.'); }
-    await hub.ready();
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no',
-      'X-Content-Type-Options': 'nosniff', Connection: 'keep-alive',
-    });
-    reply.raw.flushHeaders();
-    hub.open(board.id, { siteId: board.siteId }, reply.raw);
+    await openDisplayStream(hub, request, reply, board.id, { siteId: board.siteId });
   });
 
   app.get('/api/sites/:id/displays', {
