@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeDesk, makeDrawing } from '../../../domain/layout/testDrawings.js';
 import { UNDERLAY_UPLOAD, type Underlay, type UnderlayImage } from '../../../domain/layout/underlay.js';
 import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
+import { awayFromMinuteEnd } from '../../testing/minuteWindow.js';
 import { insertLocation, insertSite } from '../../testing/fixtures.js';
 import { IMAGE_MESSAGES, sniffImageType } from './underlayImage.js';
 import { UNDERLAY_MESSAGES } from './underlay.service.js';
@@ -174,6 +175,7 @@ describe('refusals: a clear message and nothing stored', () => {
   });
 
   it('limits uploads per person and minute (429)', async () => {
+    await awayFromMinuteEnd(t.pool); // the preset count and the call must fall in one minute
     const { floorplanId } = await createFloorplan();
     await t.pool.query(
       "INSERT INTO read_limits (key, window_start, reads) VALUES ($1, date_trunc('minute', now()), $2)",

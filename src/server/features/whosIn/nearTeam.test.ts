@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEAR_TEAM_DISTANCE } from '../../../domain/nearTeam.js';
 import { insertPublishedFloorplan } from '../../testing/fixtures.js';
+import { awayFromMinuteEnd } from '../../testing/minuteWindow.js';
 import { call } from '../orgAccess/orgTestKit.js';
 import { TOO_MANY_READS } from '../../http/perPersonLimit.js';
 import { NEAR_TEAM_READS_PER_MINUTE } from './nearTeam.service.js';
@@ -128,6 +129,7 @@ describe('GET /api/bookings/for/{floorplanId}/near-team refuses', () => {
   });
 
   it(`more than ${NEAR_TEAM_READS_PER_MINUTE} reads a minute by one person with 429; others are not held up`, async () => {
+    await awayFromMinuteEnd(o.t.pool); // the preset count and the call must fall in one minute
     await o.t.pool.query("INSERT INTO read_limits VALUES ($1, date_trunc('minute', now()), $2)", [`nearTeam:${o.me.id}`, NEAR_TEAM_READS_PER_MINUTE]);
     const res = await ask(o.me, range('2030-01-08'));
     expect(res.statusCode).toBe(429);
