@@ -101,7 +101,10 @@ async function expectLoadingThenContent(page: Page, path: string) {
   // The real content arrives and no loader is left.
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({ timeout: CONTENT_WITHIN_MS });
   await expect.poll(async () => held.some((h) => h.to === Number.POSITIVE_INFINITY), { timeout: 20_000 }).toBe(false);
-  await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
+  // The same limit as the heading's: calls the first answers lead to (a site's floors and figures) may not have been
+  // asked yet when the poll above finds nothing held, and a starved CI browser once took 10 s to draw the insights
+  // after their answer had arrived (trace of 27 Nov 2026).
+  await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0, { timeout: CONTENT_WITHIN_MS });
   await expect(page.getByRole('status').filter({ hasText: /loading/i })).toHaveCount(0);
   await expect(page.getByRole('main')).not.toBeEmpty();
 

@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 180_000 });
 
 const SHOTS = process.env['SCREENS_DIR'] ?? SCREENS;
 
-interface OwnSite { siteId: number; name: string; roomId: number; roomName: string; floorplanId: number }
+interface OwnSite { siteId: number; name: string; locationId: number; roomId: number; roomName: string; floorplanId: number }
 
 /** A site (desk and room booking on), a location with a room, and a floorplan with desks L-1..L-6 published. */
 async function ownSite(baseURL: string): Promise<OwnSite> {
@@ -33,7 +33,7 @@ async function ownSite(baseURL: string): Promise<OwnSite> {
     const desks = Array.from({ length: 6 }, (_, i) => makeDesk({ id: `L-${i + 1}`, alias: `L-${i + 1}`, x: 100 + (i % 3) * 80, y: 100 + Math.floor(i / 3) * 80 }));
     const published = await admin.post(`api/floorplans/${floorplanId}/layout/${layoutId}/publish`, { data: makeDrawing({ desks }) });
     expect(published.status(), await published.text()).toBe(200);
-    return { siteId, name, roomId: (await room.json()).Id as number, roomName, floorplanId };
+    return { siteId, name, locationId, roomId: (await room.json()).Id as number, roomName, floorplanId };
   } finally {
     await admin.dispose();
   }
@@ -107,6 +107,28 @@ test('a lobby board pairs with a site, shows its rooms and free desks live, and 
     await reports.delete('api/bookings', { data: { Id: desk } });
     await staff.dispose();
     await reports.dispose();
+  }
+
+  // The floor closed now (a closure with no booking to cancel sends no live event: the 30-second refresh shows it).
+  const adminApi = await apiAs(baseURL!, 'admin');
+  const from = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000);
+  const closure = { SiteId: own.siteId, Scope: { WholeSite: false, LocationIds: [own.locationId] }, Start: from.toISOString(), End: new Date(from.getTime() + 3_600_000).toISOString(), Reason: 'Deep clean' };
+  const preview = await adminApi.post('api/closures/preview', { data: closure });
+  expect(preview.status(), await preview.text()).toBe(200);
+  const created = await adminApi.post('api/closures', { data: { ...closure, Token: (await preview.json()).Token } });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const closureId = (await created.json()).Closures[0].Id as number;
+  try {
+    await expect(room.getByTestId('lobby-room-word')).toHaveText('Closed', { timeout: 45_000 });
+    await expect(room).toContainText('Closed: Deep clean');
+    await expect(floor.getByTestId('lobby-free-desks')).toHaveText('0 of 6 desks free');
+    await expect(floor.getByTestId('lobby-floor-closed')).toHaveText('Closed: Deep clean');
+    await expect(board.getByTestId('lobby-free-total')).toHaveText('0');
+    await expectNoSeriousA11yViolations(board, 'the lobby board, floor closed');
+    await board.screenshot({ path: `${SHOTS}/lobby-5-closed-800x1280.png` });
+  } finally {
+    expect((await adminApi.delete(`api/closures/${closureId}`)).status()).toBeLessThan(300);
+    await adminApi.dispose();
   }
 
   // Revoked: the board goes back to its pairing screen.

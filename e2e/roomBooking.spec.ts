@@ -9,6 +9,8 @@ import { newRoom, unique } from './myBookingsKit.js';
 const SCREENS = 'test-results/screens';
 // Tall enough that much of the grid is on screen while dragging over it.
 test.use({ viewport: { width: 1280, height: 1500 } });
+// These journeys take 50-95 s on a CI runner busy with two browsers (axe scans of the calendar included): room to spare.
+test.describe.configure({ timeout: 180_000 });
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -170,7 +172,7 @@ test('book from the calendar in the week, work week, day and month views; refuse
   await signInAs(page, 'staff');
   await openRoomBooking(page);
   await openCalendar(page, 'Severn (Floor 1)', '2030-04-10');
-  await expect(page.getByRole('button', { name: 'Work Week' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Work Week', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Agenda' })).toBeVisible();
   await expect(page.getByText('Times are in Europe/London')).toBeVisible();
 
@@ -197,7 +199,7 @@ test('book from the calendar in the week, work week, day and month views; refuse
   await page.screenshot({ path: `${SCREENS}/room-5-day.png`, fullPage: true });
 
   // Work week view (Monday to Friday): Tuesday 9 April is column 1.
-  await page.getByRole('button', { name: 'Work Week' }).click();
+  await page.getByRole('button', { name: 'Work Week', exact: true }).click();
   await expect(page.locator('.rbc-time-header .rbc-header')).toHaveCount(5);
   await dragSlots(page, 1, '15:00', '16:00');
   await expect(page.getByRole('dialog', { name: 'Book Severn' })).toContainText(/Tuesday,? 9 April 2030,? 15:00–16:00/);

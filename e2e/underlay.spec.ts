@@ -176,7 +176,8 @@ test('a PDF plan comes in as its first page, drawn in the browser; a broken PDF 
 
   // Starts like a PDF but is not one: pdf.js cannot read it, and the person is told what to do.
   await fileInput.setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nnot really a pdf') });
-  await expect(panel.getByRole('alert')).toContainText('The PDF could not be read: export the plan page as PNG or SVG instead');
+  // pdf.js (a lazy chunk of ~1 MB and its worker) loads first: once over 15 s on a CI runner busy with two browsers.
+  await expect(panel.getByRole('alert')).toContainText('The PDF could not be read: export the plan page as PNG or SVG instead', { timeout: 45_000 });
   await expect(underlayImage(page)).toHaveCount(0);
 
   await fileInput.setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: planPdf() });

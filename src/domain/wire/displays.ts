@@ -68,6 +68,8 @@ export const DoorState = z.object({
   Now: z.string(),
   /** A meeting holds the room now (Approved or Pending, between its start and finish). */
   Busy: z.boolean(),
+  /** The reason when a closure covers the room now (its own, its floor's or its site's), else null: no Book now. */
+  ClosedReason: z.string().nullable(),
   Current: DoorMeeting.nullable(),
   /** The rest of today on the site's clock, after the current meeting (at most 12). */
   Later: z.array(DoorMeeting),

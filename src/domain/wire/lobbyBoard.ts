@@ -23,8 +23,10 @@ export const LobbyRoom = z.object({
   Name: z.string(),
   LocationName: z.string(),
   Capacity: z.number().int(),
-  /** 'free', 'busy' (an Approved meeting now) or 'pending' (a requested one now). */
-  State: z.enum(['free', 'busy', 'pending']),
+  /** 'free', 'busy' (an Approved meeting now), 'pending' (a requested one now) or 'closed' (a closure covers now). */
+  State: z.enum(['free', 'busy', 'pending', 'closed']),
+  /** The closure's reason when State is 'closed' (as the booking screens show it), else null. */
+  ClosedReason: z.string().nullable(),
   Current: LobbyMeeting.nullable(),
   /** The next meeting today after the current one (null: none). */
   Next: LobbyMeeting.nullable(),
@@ -35,9 +37,11 @@ export const LobbyFloor = z.object({
   FloorplanId: z.number().int(),
   Name: z.string(),
   LocationName: z.string(),
-  /** Bookable desks of the published layout, and how many of them no booking holds now. */
+  /** Bookable desks of the published layout, and how many of them no booking holds and no closure closes now. */
   Desks: z.number().int(),
   FreeDesks: z.number().int(),
+  /** The closure's reason when the whole floor (its location, or the site) is closed now, else null. */
+  ClosedReason: z.string().nullable(),
   /**
    * The plan for the small map: the published drawing as JSON with desks, walls, rooms and doors only
    * (no desk names, teams, tags, text or underlay image).
@@ -45,6 +49,8 @@ export const LobbyFloor = z.object({
   Plan: z.string(),
   /** Ids of the bookable desks held now (the map shades them taken). */
   Taken: z.array(z.string()),
+  /** Ids of the bookable desks a closure closes now (all of them when ClosedReason is set; the map shows a padlock). */
+  Closed: z.array(z.string()),
 });
 export type LobbyFloor = z.infer<typeof LobbyFloor>;
 

@@ -247,6 +247,33 @@ describe('Book now', () => {
   });
 });
 
+describe('a closure', () => {
+  it("shows the room closed with the closure's reason and offers no Book now; a closure of another room or later does not", async () => {
+    const device = await pairedDisplay();
+    const close = async (o: { whole?: boolean; room?: number; location?: number; start: Date; mins: number; reason: string }) => {
+      const id = (await t.pool.query<{ id: string }>(
+        'INSERT INTO closures (site_id, whole_site, starts_at, ends_at, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+        [siteId, o.whole ?? false, o.start, minutes(o.start, o.mins), o.reason, admin.id])).rows[0]!.id;
+      if (!o.whole) await t.pool.query('INSERT INTO closure_places (closure_id, location_id, room_id) VALUES ($1, $2, $3)', [id, o.location ?? null, o.room ?? null]);
+    };
+    try {
+      await close({ room: otherRoomId, start: minutes(NOW, -30), mins: 60, reason: 'Severn only' });
+      await close({ room: roomId, start: minutes(NOW, 60), mins: 60, reason: 'Later' });
+      expect((await door(device)).json()).toMatchObject({ ClosedReason: null, BookNowRefusal: '' });
+      await close({ location: locationId, start: minutes(NOW, -30), mins: 60, reason: 'Floor 1 deep clean' });
+      const closed = (await door(device)).json();
+      expect(closed).toMatchObject({ ClosedReason: 'Floor 1 deep clean', Busy: false, Current: null, BookNow: [], BookNowRefusal: 'The room is closed: Floor 1 deep clean' });
+      // The display cannot book it anyway (the booking rules refuse a closed room), and nothing is written.
+      expect((await act(device, 'book', { Minutes: 15 })).statusCode).toBe(409);
+      expect((await t.pool.query('SELECT count(*)::int AS n FROM bookings')).rows[0].n).toBe(0);
+      t.setNow(minutes(NOW, 31)); // the floor's closure is over
+      expect((await door(device)).json()).toMatchObject({ ClosedReason: null, BookNowRefusal: '' });
+    } finally {
+      await t.pool.query('DELETE FROM closures');
+    }
+  });
+});
+
 describe('Book now in a restricted room', () => {
   it('makes a request (Pending) that is not checked in, and approvers are told', async () => {
     const restricted = await newRoom('Vault', { restricted: true });

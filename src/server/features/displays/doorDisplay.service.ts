@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { findMeeting, recordCheckIn, roomDetails } from '../checkIn/checkIn.repo.js';
 import { refusal } from '../checkIn/checkIn.service.js';
+import { closedPlacesAt, roomClosedReason } from '../closures/closedPlacesAt.js';
 import { bookRoom, roomOpenTo } from '../roomBooking/roomBooking.service.js';
 import { displayBooker } from './displayBooker.js';
 import type { PairedDisplay } from './displays.repo.js';
@@ -47,10 +48,12 @@ export async function doorStateOf(deps: AppDeps, display: PairedDisplay): Promis
   const room = await roomOf(deps, display);
   const now = deps.now();
   const until = new Date(Math.max(endOfToday(now, room.details.TimeZone).getTime(), now.getTime() + 61 * 60_000));
-  const [rows, refusalText, dim] = await Promise.all([
+  const [rows, refusalText, dim, closed] = await Promise.all([
     doorRows(deps.pool, display.roomId, now, until), bookNowRefusal(deps, display.roomId), roomDimHours(deps.pool, display.roomId),
+    closedPlacesAt(deps.pool, room.details.SiteId, now),
   ]);
-  return doorState(room.details, rows, now, { showTitles: room.publicDescriptions, bookNowRefusal: refusalText, dim });
+  const closedReason = roomClosedReason(closed, { locationId: room.details.LocationId, roomId: room.details.Id });
+  return doorState(room.details, rows, now, { showTitles: room.publicDescriptions, bookNowRefusal: refusalText, closedReason, dim });
 }
 
 /**

@@ -77,13 +77,16 @@ function meeting(r: DoorRow, now: Date, showTitles: boolean): DoorMeeting {
  * by a display at all ('' when it can).
  */
 export function doorState(
-  room: CheckInRoomDetails, rows: DoorRow[], now: Date, o: { showTitles: boolean; bookNowRefusal: string; dim?: { from: string; to: string } },
+  room: CheckInRoomDetails, rows: DoorRow[], now: Date,
+  o: { showTitles: boolean; bookNowRefusal: string; closedReason?: string | null; dim?: { from: string; to: string } },
 ): DoorState {
-  const current = rows.find((r) => r.starts_at <= now && r.finishes_at > now);
+  const closedReason = o.closedReason ?? null;
+  // A closure cancels the meetings it covers; a room closed now is never offered for booking.
+  const current = closedReason === null ? rows.find((r) => r.starts_at <= now && r.finishes_at > now) : undefined;
   const later = rows.filter((r) => r !== current && r.starts_at > now);
   const todayEnds = endOfToday(now, room.TimeZone);
   const next = later[0]?.starts_at;
-  const choices = current || o.bookNowRefusal ? [] : bookNowChoices(now, next);
+  const choices = current || o.bookNowRefusal || closedReason !== null ? [] : bookNowChoices(now, next);
   return {
     Room: {
       Id: room.Id, Name: room.Name, SiteName: room.SiteName, LocationName: room.LocationName, Capacity: room.Capacity,
@@ -91,10 +94,13 @@ export function doorState(
     },
     Now: now.toISOString(),
     Busy: current !== undefined,
+    ClosedReason: closedReason,
     Current: current ? meeting(current, now, o.showTitles) : null,
     Later: later.filter((r) => r.starts_at < todayEnds).slice(0, LATER_LIMIT).map((r) => meeting(r, now, o.showTitles)),
     BookNow: choices.map((c) => ({ Minutes: c.Minutes, Finish: c.Finish.toISOString() })),
-    BookNowRefusal: current ? '' : o.bookNowRefusal || (choices.length === 0 ? 'The next meeting starts in a few minutes.' : ''),
+    BookNowRefusal: current ? ''
+      : closedReason !== null ? `The room is closed: ${closedReason}`
+      : o.bookNowRefusal || (choices.length === 0 ? 'The next meeting starts in a few minutes.' : ''),
     CanEnd: current !== undefined && current.status === BOOKING_STATUS.Approved,
     DimFrom: o.dim?.from ?? DIM_FROM,
     DimTo: o.dim?.to ?? DIM_TO,

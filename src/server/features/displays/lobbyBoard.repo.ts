@@ -5,9 +5,9 @@ import { ReadCache } from '../../db/readCache.js';
 /** Reads of the lobby board (issue 24). Nothing here selects a name, an e-mail or a booker. */
 
 export interface BoardSite { id: number; title: string; time_zone: string }
-export interface BoardRoom { id: number; name: string; location_name: string; capacity: number; public_descriptions: boolean }
+export interface BoardRoom { id: number; name: string; location_id: number; location_name: string; capacity: number; public_descriptions: boolean }
 export interface BoardMeetingRow { room_id: number; starts_at: Date; finishes_at: Date; status: number; description: string }
-export interface BoardFloorRow { id: number; name: string; location_name: string; layout_id: number; updated_at: Date }
+export interface BoardFloorRow { id: number; name: string; location_id: number; location_name: string; layout_id: number; updated_at: Date }
 
 export async function boardSite(db: pg.Pool, siteId: number): Promise<BoardSite | undefined> {
   const { rows } = await db.query<BoardSite>('SELECT id, title, time_zone FROM sites WHERE id = $1 AND deleted_at IS NULL', [siteId]);
@@ -21,7 +21,7 @@ export async function boardSite(db: pg.Pool, siteId: number): Promise<BoardSite 
  */
 export async function boardRooms(db: pg.Pool, siteId: number): Promise<BoardRoom[]> {
   const { rows } = await db.query<BoardRoom>(
-    `SELECT r.id, r.name, l.title AS location_name, r.capacity,
+    `SELECT r.id, r.name, l.id AS location_id, l.title AS location_name, r.capacity,
        (r.check_in_shows_descriptions AND r.room_type = 0 AND NOT r.restrict_room_access) AS public_descriptions
      FROM rooms r JOIN locations l ON l.id = r.location_id AND l.deleted_at IS NULL
      WHERE l.site_id = $1 AND r.deleted_at IS NULL AND NOT r.disabled AND NOT r.hidden
@@ -46,7 +46,7 @@ export async function boardMeetings(db: pg.Pool, roomIds: number[], now: Date, u
 /** The site's floorplans (of live locations) that have a published layout, with that layout. */
 export async function boardFloors(db: pg.Pool, siteId: number): Promise<BoardFloorRow[]> {
   const { rows } = await db.query<BoardFloorRow>(
-    `SELECT f.id, f.name, l.title AS location_name, lay.id AS layout_id, lay.updated_at
+    `SELECT f.id, f.name, l.id AS location_id, l.title AS location_name, lay.id AS layout_id, lay.updated_at
      FROM floorplans f
      JOIN locations l ON l.id = f.location_id AND l.deleted_at IS NULL
      JOIN LATERAL (SELECT id, updated_at FROM layouts WHERE floorplan_id = f.id AND published ORDER BY id DESC LIMIT 1) lay ON true

@@ -2,6 +2,7 @@ import { BOOKING_STATUS } from '../../../domain/bookingStatus.js';
 import type { LobbyBoard, LobbyFloor, LobbyMeeting, LobbyRoom } from '../../../domain/wire/lobbyBoard.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
+import { closedDeskKey, closedPlacesAt, floorClosedReason, roomClosedReason } from '../closures/closedPlacesAt.js';
 import { publishedDesks } from '../deskBooking/publishedDesks.js';
 import { hhmm } from '../../../domain/wire/displayDim.js';
 import { siteDisplayDim } from './dimHours.js';
@@ -12,13 +13,18 @@ const meeting = (r: BoardMeetingRow, showTitle: boolean): LobbyMeeting => ({
   Start: r.starts_at.toISOString(), Finish: r.finishes_at.toISOString(), Title: showTitle ? r.description : '', Status: r.status,
 });
 
-/** A room's state now and its next meeting today, from its first meetings not yet over (as the door display decides). */
-export function lobbyRoom(room: BoardRoom, rows: BoardMeetingRow[], now: Date, todayEnds: Date): LobbyRoom {
-  const current = rows.find((r) => r.starts_at <= now && r.finishes_at > now);
+/**
+ * A room's state now and its next meeting today, from its first meetings not yet over (as the door display
+ * decides). A closure covering now (the room's, its floor's or the site's) makes it 'closed': a closure
+ * cancels the meetings it covers, and nobody may book it, so it is not free whatever the calendar says.
+ */
+export function lobbyRoom(room: BoardRoom, rows: BoardMeetingRow[], now: Date, todayEnds: Date, closedReason: string | null = null): LobbyRoom {
+  const current = closedReason === null ? rows.find((r) => r.starts_at <= now && r.finishes_at > now) : undefined;
   const next = rows.find((r) => r !== current && r.starts_at > now && r.starts_at < todayEnds);
   return {
     Id: room.id, Name: room.name, LocationName: room.location_name, Capacity: room.capacity,
-    State: !current ? 'free' : current.status === BOOKING_STATUS.Pending ? 'pending' : 'busy',
+    State: closedReason !== null ? 'closed' : !current ? 'free' : current.status === BOOKING_STATUS.Pending ? 'pending' : 'busy',
+    ClosedReason: closedReason,
     Current: current ? meeting(current, room.public_descriptions) : null,
     Next: next ? meeting(next, room.public_descriptions) : null,
   };
@@ -31,7 +37,9 @@ export async function lobbyBoardOf(deps: AppDeps, siteId: number): Promise<Lobby
   const now = deps.now();
   const todayEnds = endOfToday(now, site.time_zone);
   // The site's auto-dim hours, as its door displays have them (equal bounds: dimming is off).
-  const [rooms, floors, dim] = await Promise.all([boardRooms(deps.pool, siteId), boardFloors(deps.pool, siteId), siteDisplayDim(deps, siteId)]);
+  const [rooms, floors, dim, closed] = await Promise.all([
+    boardRooms(deps.pool, siteId), boardFloors(deps.pool, siteId), siteDisplayDim(deps, siteId), closedPlacesAt(deps.pool, siteId, now),
+  ]);
   const [meetings, taken] = await Promise.all([
     boardMeetings(deps.pool, rooms.map((r) => r.id), now, todayEnds),
     takenDesks(deps.pool, floors.map((f) => f.id), now),
@@ -43,17 +51,22 @@ export async function lobbyBoardOf(deps: AppDeps, siteId: number): Promise<Lobby
     const [desks, plan] = await Promise.all([publishedDesks(deps.pool, f.layout_id, f.updated_at), boardPlan(deps.pool, f.layout_id, f.updated_at)]);
     const held = taken.get(f.id) ?? new Set<string>();
     const bookable = [...desks.values()].filter((d) => d.bookable);
-    const takenNow = bookable.filter((d) => held.has(d.id)).map((d) => d.id);
+    const floorClosed = floorClosedReason(closed, f.location_id);
+    // A closure cancels the bookings it covers, so a closed desk is not also taken; closed wins if both.
+    const closedNow = bookable.filter((d) => floorClosed !== null || closed.desks.has(closedDeskKey(f.id, d.id))).map((d) => d.id);
+    const closedSet = new Set(closedNow);
+    const takenNow = bookable.filter((d) => held.has(d.id) && !closedSet.has(d.id)).map((d) => d.id);
     return {
-      FloorplanId: f.id, Name: f.name, LocationName: f.location_name, Desks: bookable.length, FreeDesks: bookable.length - takenNow.length,
-      Plan: plan, Taken: takenNow,
+      FloorplanId: f.id, Name: f.name, LocationName: f.location_name,
+      Desks: bookable.length, FreeDesks: bookable.length - takenNow.length - closedNow.length, ClosedReason: floorClosed,
+      Plan: plan, Taken: takenNow, Closed: closedNow,
     };
   }));
 
   return {
     Site: { Id: site.id, Name: site.title, TimeZone: site.time_zone },
     Now: now.toISOString(),
-    Rooms: rooms.map((r) => lobbyRoom(r, byRoom.get(r.id) ?? [], now, todayEnds)),
+    Rooms: rooms.map((r) => lobbyRoom(r, byRoom.get(r.id) ?? [], now, todayEnds, roomClosedReason(closed, { locationId: r.location_id, roomId: r.id }))),
     Floors: lobbyFloors,
     DimFrom: hhmm(dim.FromMinutes),
     DimTo: hhmm(dim.ToMinutes),

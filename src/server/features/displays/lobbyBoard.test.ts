@@ -53,6 +53,7 @@ beforeEach(async () => {
   await t.pool.query('DELETE FROM display_attempts');
   await t.pool.query('DELETE FROM displays');
   await t.pool.query('DELETE FROM display_pairings');
+  await t.pool.query('DELETE FROM closures');
 });
 
 function cookieFrom(res: { headers: Record<string, unknown> }, name: string): string {
@@ -216,6 +217,45 @@ describe('the board', () => {
     expect(plan.desks.every((d) => d.alias === '')).toBe(true);
     expect(res.body).not.toContain('Olive');
     expect(res.body).not.toContain('Desk ');
+  });
+
+  it("closures: a closed room, desk or floor is 'closed' with its reason, never free; yearly ones count; later ones and other sites' do not", async () => {
+    const close = async (o: { site?: number; whole?: boolean; start: Date; mins: number; reason: string; yearly?: boolean; places?: Array<[number | null, number | null, number | null, string | null]> }) => {
+      const id = (await t.pool.query<{ id: string }>(
+        `INSERT INTO closures (site_id, whole_site, starts_at, ends_at, reason, repeats_yearly, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [o.site ?? siteId, o.whole ?? false, o.start, minutes(o.start, o.mins), o.reason, o.yearly ?? false, admin.id])).rows[0]!.id;
+      for (const [location, room, floorplan, desk] of o.places ?? []) {
+        await t.pool.query('INSERT INTO closure_places (closure_id, location_id, room_id, floorplan_id, desk_id) VALUES ($1, $2, $3, $4, $5)', [id, location, room, floorplan, desk]);
+      }
+    };
+    const device = await pairedBoard();
+    await deskBooking('a', minutes(NOW, -60), 120); // taken now
+    await close({ start: minutes(NOW, -30), mins: 60, reason: 'Desk repair', places: [[null, null, floorplanId, 'c']] });
+    await close({ start: minutes(NOW, -30), mins: 60, reason: 'Projector fitting', places: [[null, severn, null, null]] });
+    // Floor 2, every 7 January from 2025 (the same wall-clock hours each year): closed today.
+    await close({ start: new Date('2025-01-07T09:00:00Z'), mins: 180, reason: 'Fire drill', yearly: true, places: [[floor2Id, null, null, null]] });
+    await close({ start: minutes(NOW, 60), mins: 60, reason: 'Later today', places: [[null, thames, null, null], [null, null, floorplanId, 'd']] });
+    await close({ site: otherSiteId, whole: true, start: minutes(NOW, -30), mins: 60, reason: 'Leeds closed' });
+
+    let b = (await board(device)).json() as LobbyBoard;
+    const by = new Map(b.Rooms.map((r) => [r.Id, r]));
+    expect(by.get(severn)).toMatchObject({ State: 'closed', ClosedReason: 'Projector fitting', Current: null });
+    expect(by.get(clinic)).toMatchObject({ State: 'closed', ClosedReason: 'Fire drill' });
+    expect(by.get(locked)).toMatchObject({ State: 'closed', ClosedReason: 'Fire drill' });
+    expect(by.get(thames)).toMatchObject({ State: 'free', ClosedReason: null });
+    expect(b.Floors[0]).toMatchObject({ Desks: 4, FreeDesks: 2, ClosedReason: null, Taken: ['a'], Closed: ['c'] });
+
+    // The whole site closed: every room and desk, with the reason; nothing free.
+    await close({ whole: true, start: minutes(NOW, -5), mins: 10, reason: 'Power cut' });
+    b = (await board(device)).json() as LobbyBoard;
+    expect(b.Floors[0]).toMatchObject({ FreeDesks: 0, ClosedReason: 'Power cut', Taken: [] });
+    expect([...b.Floors[0]!.Closed].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(b.Rooms.every((r) => r.State === 'closed')).toBe(true);
+    // After they all end (the fire drill at 12:00, the later one at 12:07), all open again.
+    t.setNow(minutes(NOW, 130));
+    b = (await board(device)).json() as LobbyBoard;
+    expect(b.Rooms.every((r) => r.State !== 'closed' && r.ClosedReason === null)).toBe(true);
+    expect(b.Floors[0]).toMatchObject({ ClosedReason: null, Closed: [] });
   });
 
   it("live: 'changed' for any booking of its own site (rooms and desks), nothing for another site's", async () => {

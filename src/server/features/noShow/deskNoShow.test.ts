@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, type TestUser } from '../../testing/testApp.js';
 import { insertLocation, insertPublishedFloorplan, insertSite } from '../../testing/fixtures.js';
 import { insertBooking, minutes } from '../myBookings/bookingTestKit.js';
+import { readQueueDepths } from '../../jobs/queueDepths.js';
 import { releaseNoShows } from './noShow.service.js';
 
 const START = new Date('2030-01-07T09:00:00Z');
@@ -80,6 +81,19 @@ describe('desk no-show release', () => {
     t.setNow(minutes(START, 200));
     expect(await releaseNoShows(t.deps)).toEqual([]);
     expect(await Promise.all([checkedIn, off, offSite].map(async (id) => (await status(id)).status))).toEqual([1, 1, 1]);
+  });
+
+  it('/metrics reports the desks waiting for release as the desk_no_show queue, aged from the window\'s close, and empties when released', async () => {
+    const deskQueue = async () => (await readQueueDepths(t.pool, t.deps.now())).find((d) => d.queue === 'desk_no_show');
+    await desk();
+    await desk({ desk: 'd2', checkedIn: true }); // checked in: never waiting
+    t.setNow(minutes(START, 30)); // the window (30 minutes after the start) has not closed yet
+    expect(await deskQueue()).toEqual({ queue: 'desk_no_show', pending: 0, due: 0, oldestSeconds: 0 });
+    t.setNow(minutes(START, 40));
+    expect(await deskQueue()).toEqual({ queue: 'desk_no_show', pending: 1, due: 1, oldestSeconds: 10 * 60 });
+    expect((await readQueueDepths(t.pool, t.deps.now())).find((d) => d.queue === 'no_show')?.pending).toBe(0); // rooms apart
+    await releaseNoShows(t.deps);
+    expect(await deskQueue()).toEqual({ queue: 'desk_no_show', pending: 0, due: 0, oldestSeconds: 0 });
   });
 
   it('releases and announces each booking exactly once when three instances run the job at once, twice each', async () => {

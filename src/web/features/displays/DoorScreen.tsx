@@ -70,23 +70,25 @@ export function DoorScreen({ roomId, onUnpaired }: { roomId: number; onUnpaired:
   const dimmed = isDimTime(clock, s.Room.TimeZone, s.DimFrom, s.DimTo) && clock.getTime() - wokenAt > WAKE_MS;
   const current = s.Current;
   const pending = current?.Status === 0;
-  const word = !current ? 'Free' : pending ? 'Requested' : 'Busy';
+  const closed = s.ClosedReason !== null;
+  const word = closed ? 'Closed' : !current ? 'Free' : pending ? 'Requested' : 'Busy';
   const next = s.Later[0];
   const checkInMeeting = current?.CanCheckIn ? current : next?.CanCheckIn ? next : undefined;
   const busyAction = book.isPending || checkIn.isPending || end.isPending;
 
   return (
     <div className="door" data-dimmed={dimmed} onPointerDown={() => setWokenAt(Date.now())}>
-      <main className="door-state" data-state={!current ? 'free' : pending ? 'pending' : 'busy'} aria-labelledby="door-room">
+      <main className="door-state" data-state={closed ? 'closed' : !current ? 'free' : pending ? 'pending' : 'busy'} aria-labelledby="door-room">
         <div>
           <h1 className="door-room" id="door-room">{s.Room.Name}</h1>
           <div className="door-sub">{s.Room.LocationName}, {s.Room.SiteName} · seats {s.Room.Capacity}</div>
         </div>
         <p className="door-word" data-testid="door-word">{word}</p>
         <div className="door-big" data-testid="door-now">
-          {current
-            ? <>{meetingText(current, fmt.time)}{current.CheckedIn ? ' · checked in' : ''}</>
-            : next ? `Free until ${fmt.time(next.Start)}` : 'Free for the rest of today'}
+          {closed ? (s.ClosedReason || 'Closed')
+            : current
+              ? <>{meetingText(current, fmt.time)}{current.CheckedIn ? ' · checked in' : ''}</>
+              : next ? `Free until ${fmt.time(next.Start)}` : 'Free for the rest of today'}
         </div>
         {message && <div className="door-message" role={message.error ? 'alert' : 'status'}>{message.text}</div>}
         <div className="door-actions">

@@ -18,13 +18,16 @@ function bounds(d: Drawing): string {
 }
 
 /**
- * One floor: its free desks as a number (the text the map stands beside) and a small map with the
- * desks shaded free or taken (the read-only FloorplanSvg the insights heatmap uses). The map is
+ * One floor: its free desks as a number (the text the map stands beside), the closure's reason when the
+ * whole floor is closed, and a small map with the desks shaded free, taken or closed (padlock) (the read-only FloorplanSvg the insights heatmap uses). The map is
  * `inert`: it is a picture on a board nobody operates, so it takes no focus and the count says it in words.
  */
 function Floor({ floor }: { floor: LobbyFloor }) {
   const drawing = useMemo(() => parseDrawing(floor.Plan), [floor.Plan]);
-  const states = useMemo(() => new Map<string, DeskState>(floor.Taken.map((id) => [id, 'taken'])), [floor.Taken]);
+  const states = useMemo(() => new Map<string, DeskState>([
+    ...floor.Taken.map((id): [string, DeskState] => [id, 'taken']),
+    ...floor.Closed.map((id): [string, DeskState] => [id, 'closed']),
+  ]), [floor.Taken, floor.Closed]);
   return (
     <li className="lobby-floor" data-testid={`lobby-floor-${floor.FloorplanId}`}>
       <div className="lobby-floor-head">
@@ -33,9 +36,12 @@ function Floor({ floor }: { floor: LobbyFloor }) {
           <strong>{floor.FreeDesks}</strong> of {floor.Desks} desks free
         </span>
       </div>
+      {floor.ClosedReason !== null && (
+        <div className="lobby-floor-closed" data-testid="lobby-floor-closed">Closed{floor.ClosedReason ? `: ${floor.ClosedReason}` : ''}</div>
+      )}
       {drawing && drawing.desks.length > 0 && (
         <div className="lobby-map" inert>
-          <FloorplanSvg drawing={drawing} zoom={1} label={`${floor.Name}: desks free and taken`} desksAs="paths" deskStates={states}
+          <FloorplanSvg drawing={drawing} zoom={1} label={`${floor.Name}: desks free, taken and closed`} desksAs="paths" deskStates={states}
             svgProps={{ viewBox: bounds(drawing), width: '100%', height: '100%', preserveAspectRatio: 'xMidYMid meet' }} />
         </div>
       )}

@@ -2,13 +2,14 @@ import type { LobbyMeeting, LobbyRoom } from '../../../domain/wire/lobbyBoard.js
 
 type Time = (iso: string) => string;
 
-const WORDS = { free: 'Free', busy: 'Busy', pending: 'Requested' } as const;
+const WORDS = { free: 'Free', busy: 'Busy', pending: 'Requested', closed: 'Closed' } as const;
 
 /** '10:00–10:30 Weekly sync', or 'Booked' where titles are not shown. */
 const meetingText = (m: LobbyMeeting, time: Time) => `${time(m.Start)}–${time(m.Finish)} ${m.Title || 'Booked'}`;
 
 /** What is under way, in words: the free time left, or the meeting holding the room. */
 function nowText(r: LobbyRoom, time: Time): string {
+  if (r.State === 'closed') return r.ClosedReason ? `Closed: ${r.ClosedReason}` : 'Closed';
   if (r.Current) return `${r.State === 'pending' ? 'Requested' : 'In use'} until ${time(r.Current.Finish)}${r.Current.Title ? ` · ${r.Current.Title}` : ''}`;
   return r.Next ? `Free until ${time(r.Next.Start)}` : 'Free for the rest of today';
 }
