@@ -133,7 +133,9 @@ test('the room shown first stays chosen when a room an admin adds meanwhile woul
   await openRoomBooking(page);
   await page.getByRole('tab', { name: 'Specific room availability' }).click();
   const roomBox = page.getByRole('combobox', { name: 'Room', exact: true });
-  await expect(roomBox).not.toHaveValue('');
+  // The calendar tab is a lazy chunk: on a CI runner busy with two browsers it once showed "Loading the calendar"
+  // for over 15 s (its chunk took 3 s to arrive and 7 s to run before its first call).
+  await expect(roomBox).not.toHaveValue('', { timeout: 45_000 });
   const shown = await roomBox.inputValue();
   // Sorts before every other London room (same location, '0' before letters).
   await newRoom(baseURL!, unique('0 Added Meanwhile'));
