@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
-import { apiAs, bookRoom, LONDON, newRoom, SCREENS, unique } from './myBookingsKit.js';
+import { apiAs, bookRoom, closeNow, LONDON, newRoom, SCREENS, unique } from './myBookingsKit.js';
 
 // Room door displays (issue 24): a tablet pairs with a room through the code it shows (two browser
 // contexts: the display and the admin), books the room now and ends the meeting early; it keeps its
@@ -79,13 +79,7 @@ test('a display pairs, books the room now and ends the meeting early; revoked, i
   await door.screenshot({ path: `${SHOTS}/display-6-ended-800x1280.png` });
 
   // A closure of the room now: the door says Closed with the reason and offers no booking.
-  const adminApi = await apiAs(baseURL!, 'admin');
-  const from = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000);
-  const closure = { SiteId: LONDON.siteId, Scope: { WholeSite: false, RoomIds: [room.Id] }, Start: from.toISOString(), End: new Date(from.getTime() + 3_600_000).toISOString(), Reason: 'New screen being fitted' };
-  const preview = await adminApi.post('api/closures/preview', { data: closure });
-  expect(preview.status(), await preview.text()).toBe(200);
-  const created = await adminApi.post('api/closures', { data: { ...closure, Token: (await preview.json()).Token } });
-  expect(created.status(), await created.text()).toBeLessThan(300);
+  const reopen = await closeNow(baseURL!, LONDON.siteId, { RoomIds: [room.Id] }, 'New screen being fitted');
   try {
     await door.reload(); // a closure with no booking to cancel sends no live event; the 30-second refresh would show it too
     await expect(door.getByTestId('door-word')).toHaveText('Closed');
@@ -95,8 +89,7 @@ test('a display pairs, books the room now and ends the meeting early; revoked, i
     await expectNoSeriousA11yViolations(door, 'the door display, closed');
     await door.screenshot({ path: `${SHOTS}/display-6b-closed-800x1280.png` });
   } finally {
-    expect((await adminApi.delete(`api/closures/${(await created.json()).Closures[0].Id as number}`)).status()).toBeLessThan(300);
-    await adminApi.dispose();
+    await reopen();
   }
 
   // The admin sees it was seen, and revokes it: the tablet goes back to its pairing screen.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { makeDesk, makeDrawing } from '../src/domain/layout/testDrawings.js';
 import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
-import { apiAs, bookRoom, SCREENS, unique } from './myBookingsKit.js';
+import { apiAs, bookRoom, closeNow, SCREENS, unique } from './myBookingsKit.js';
 
 // Lobby boards (issue 24): a screen pairs with a site through the code it shows (two browser contexts:
 // the board and the admin in the site's settings), shows the site's rooms and free desks, turns a room
@@ -110,14 +110,7 @@ test('a lobby board pairs with a site, shows its rooms and free desks live, and 
   }
 
   // The floor closed now (a closure with no booking to cancel sends no live event: the 30-second refresh shows it).
-  const adminApi = await apiAs(baseURL!, 'admin');
-  const from = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000);
-  const closure = { SiteId: own.siteId, Scope: { WholeSite: false, LocationIds: [own.locationId] }, Start: from.toISOString(), End: new Date(from.getTime() + 3_600_000).toISOString(), Reason: 'Deep clean' };
-  const preview = await adminApi.post('api/closures/preview', { data: closure });
-  expect(preview.status(), await preview.text()).toBe(200);
-  const created = await adminApi.post('api/closures', { data: { ...closure, Token: (await preview.json()).Token } });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-  const closureId = (await created.json()).Closures[0].Id as number;
+  const reopen = await closeNow(baseURL!, own.siteId, { LocationIds: [own.locationId] }, 'Deep clean');
   try {
     await expect(room.getByTestId('lobby-room-word')).toHaveText('Closed', { timeout: 45_000 });
     await expect(room).toContainText('Closed: Deep clean');
@@ -127,8 +120,7 @@ test('a lobby board pairs with a site, shows its rooms and free desks live, and 
     await expectNoSeriousA11yViolations(board, 'the lobby board, floor closed');
     await board.screenshot({ path: `${SHOTS}/lobby-5-closed-800x1280.png` });
   } finally {
-    expect((await adminApi.delete(`api/closures/${closureId}`)).status()).toBeLessThan(300);
-    await adminApi.dispose();
+    await reopen();
   }
 
   // Revoked: the board goes back to its pairing screen.
