@@ -15,6 +15,11 @@ import { makeClient, recordSideBySide, startBenchEnv } from './harness.js';
 
 const ROUNDS = Number(process.env.BENCH_RACE_ROUNDS ?? 20);
 const MAILS = 300;
+// BENCH_RACE_DIAG=1: per race round, what PostgreSQL saw (connections opened, deadlocks, what the app's
+// backends waited on, sampled every 20 ms) and the answers' times. BENCH_RACE_ONLY=1: stop after the
+// race (the job checks take minutes and are not what the race diagnosis needs).
+const DIAG = process.env.BENCH_RACE_DIAG === '1';
+const RACE_ONLY = process.env.BENCH_RACE_ONLY === '1';
 
 // A real SMTP server on loopback that counts every message by its subject, and by subject and recipient.
 const received = new Map<string, number>();
@@ -78,7 +83,9 @@ let exact = 0;
 for (let round = 0; round < ROUNDS; round++) {
   const start = new Date(Date.UTC(2032, 0, 1) + round * 3_600_000);
   const body = { FloorplanId: fp, DeskId: 'RACE', Start: start.toISOString(), Finish: new Date(start.getTime() + 3_600_000).toISOString() };
+  const diag = DIAG ? await startRaceDiagnosis() : undefined;
   const results = await Promise.all(cookies.map((c, i) => clients[i % 3]!('POST', '/api/bookings/desk', c, body)));
+  if (diag) console.log(`race round ${round} diagnosis: ${await diag.finish(results)}`);
   const rows = (await pool.query("SELECT count(*)::int AS n FROM bookings WHERE desk_id = 'RACE' AND starts_at = $1 AND status IN (0,1)", [start])).rows[0].n;
   if (results.filter((r) => r.status === 201).length === 1 && results.filter((r) => r.status === 409).length === 199 && rows === 1) exact++;
   else {
@@ -87,6 +94,14 @@ for (let round = 0; round < ROUNDS; round++) {
     for (const r of results) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
     console.log(`race round ${round}: ${rows} row(s); answers ${[...byStatus].map(([s, n]) => `${n} x ${s}`).join(', ')}`);
   }
+}
+
+if (RACE_ONLY) {
+  console.log(`| 200-way race spread over 3 instances, ${ROUNDS} rounds: exactly one booking each round | ${exact}/${ROUNDS} |`);
+  for (const c of extra) c.kill('SIGTERM');
+  await env.stop();
+  smtp.close();
+  process.exit(exact === ROUNDS ? 0 : 1);
 }
 
 // Jobs: mails queued once must arrive once, with all three instances running the mail job.
@@ -177,3 +192,64 @@ for (const c of extra) c.kill('SIGTERM');
 await env.stop();
 smtp.close();
 process.exit(sessionsShared && signOutEverywhere && exact === ROUNDS && duplicates === 0 && pending === 0 && noShowExact && deskExact ? 0 : 1);
+
+/**
+ * BENCH_RACE_DIAG: counters of this database before and after a round (sessions = connections opened;
+ * read after a pause, as backends report them at most once a second), and pg_stat_activity sampled
+ * every 20 ms on a connection of its own while the round runs: the app's backends (application_name
+ * 'hotdesk', the bench's own idle pool connections aside) by state and wait event.
+ */
+async function startRaceDiagnosis() {
+  const counters = async () => (await pool.query(
+    'SELECT sessions::int, deadlocks::int, xact_rollback::int AS rollbacks FROM pg_stat_database WHERE datname = current_database()')).rows[0] as
+    { sessions: number; deadlocks: number; rollbacks: number };
+  await new Promise((r) => setTimeout(r, 1100));
+  const before = await counters();
+  const sampler = await pool.connect();
+  const startedAt = new Date();
+  const waits = new Map<string, number>();
+  const pids = new Set<number>();
+  let samples = 0, maxActive = 0, maxLockWaits = 0, maxBackends = 0, activeSum = 0;
+  let sampling = true;
+  const loop = (async () => {
+    while (sampling) {
+      const { rows } = await sampler.query<{ pid: number; state: string | null; wt: string | null; we: string | null; q: string }>(
+        `SELECT pid, state, wait_event_type AS wt, wait_event AS we, left(query, 30) AS q FROM pg_stat_activity
+         WHERE application_name = 'hotdesk' AND pid <> pg_backend_pid() AND (state <> 'idle' OR backend_start > $1)`, [startedAt]);
+      samples++;
+      const active = rows.filter((r) => r.state !== 'idle');
+      activeSum += active.length;
+      maxActive = Math.max(maxActive, active.length);
+      maxBackends = Math.max(maxBackends, rows.length);
+      maxLockWaits = Math.max(maxLockWaits, active.filter((r) => r.wt === 'Lock').length);
+      for (const r of rows) pids.add(r.pid);
+      for (const r of active) {
+        const key = `${r.state}${r.wt ? ` ${r.wt}/${r.we}` : ''}: ${r.q.replace(/\s+/g, ' ').trim()}`;
+        waits.set(key, (waits.get(key) ?? 0) + 1);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const t0 = performance.now();
+  return {
+    async finish(results: { status: number; ms: number }[]): Promise<string> {
+      const roundMs = performance.now() - t0;
+      sampling = false;
+      await loop;
+      sampler.release();
+      await new Promise((r) => setTimeout(r, 1100));
+      const after = await counters();
+      const byStatus = new Map<number, number[]>();
+      for (const r of results) byStatus.set(r.status, [...(byStatus.get(r.status) ?? []), r.ms]);
+      const times = [...byStatus].map(([s, ms]) => {
+        ms.sort((a, b) => a - b);
+        return `${s}: ${ms.length} (min ${ms[0]!.toFixed(0)}, p50 ${ms[Math.floor(ms.length / 2)]!.toFixed(0)}, max ${ms[ms.length - 1]!.toFixed(0)} ms)`;
+      }).join('; ');
+      const top = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, n]) => `${k} x${n}`).join(' | ');
+      return `${roundMs.toFixed(0)} ms; connections opened ${after.sessions - before.sessions}, deadlocks ${after.deadlocks - before.deadlocks}, ` +
+        `rollbacks ${after.rollbacks - before.rollbacks}; app backends seen ${pids.size}, most at once ${maxBackends}; ` +
+        `${samples} samples: active mean ${(activeSum / Math.max(1, samples)).toFixed(1)}, max ${maxActive}, waiting on locks max ${maxLockWaits}; ` +
+        `answers ${times}; busiest (state wait: query x samples): ${top}`;
+    },
+  };
+}
