@@ -3,6 +3,7 @@ import type { Job } from '../../jobs/scheduler.js';
 import { claimMessages, markProcessed, purgeProcessed } from './inboundMail.repo.js';
 import { processMessage, type InboundLog } from './inboundProcess.service.js';
 import { answerScreenChanges, purgeOldAnswers } from './invitationFollowUp.js';
+import { isTransient } from './invitationSteps.js';
 
 /**
  * Processes the messages the listener stored (issue 23), on every instance at once: each message is
@@ -22,6 +23,8 @@ const WORKERS = 4;
 const workersFor = (poolSize: number) => Math.max(1, Math.min(WORKERS, Math.floor(poolSize / 4)));
 /** Messages per worker and run at most, so one run ends even when mail keeps arriving. */
 const MAX_PER_WORKER = 250;
+/** Tries of one message that deadlocked with another transaction before it is marked failed. */
+const MAX_ATTEMPTS = 3;
 
 const consoleLog: InboundLog = {
   info: (obj, msg) => process.stdout.write(`${JSON.stringify({ level: 'info', msg, ...obj })}\n`),
@@ -35,16 +38,25 @@ async function processOne(deps: AppDeps, log: InboundLog): Promise<boolean> {
     await client.query('BEGIN');
     const [m] = await claimMessages(client, 1);
     if (!m) { await client.query('COMMIT'); return false; }
-    let outcome: string;
-    try {
-      outcome = await processMessage(client, deps, cfg, m, log);
-    } catch (err) {
-      // Not the invitation's fault (the database went away, a bug): roll back and mark it failed on its
-      // own, so one bad message cannot stop the queue; the log keeps the error.
-      await client.query('ROLLBACK');
-      log.warn({ inboundMailId: m.id, error: (err as Error).message }, 'inbound invitation failed');
-      await markProcessed(deps.pool, m.id, `failed: ${(err as Error).message}`);
-      return true;
+    let outcome: string | undefined;
+    await client.query('SAVEPOINT inbound_message');
+    for (let attempt = 1; outcome === undefined; attempt++) {
+      try {
+        outcome = await processMessage(client, deps, cfg, m, log);
+      } catch (err) {
+        // Back to the savepoint, not a ROLLBACK: the message stays locked until its mark commits, so
+        // another instance cannot claim it meanwhile, process it a second time and have its outcome
+        // overwritten by this mark. (If the database went away, this fails too and the message waits
+        // for the next run.)
+        await client.query('ROLLBACK TO SAVEPOINT inbound_message');
+        // A deadlock with another instance booking the same slot: the same invitation again, as pool.ts
+        // retries single statements; the loser then meets the winner's booking and is declined for that.
+        if (isTransient(err) && attempt < MAX_ATTEMPTS) continue;
+        // Not the invitation's fault (a bug, a refusal that keeps coming): mark it failed, so one bad
+        // message cannot stop the queue; the log keeps the error.
+        log.warn({ inboundMailId: m.id, error: (err as Error).message }, 'inbound invitation failed');
+        outcome = `failed: ${(err as Error).message}`;
+      }
     }
     await markProcessed(client, m.id, outcome);
     await client.query('COMMIT');

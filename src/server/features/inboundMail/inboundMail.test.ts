@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPool } from '../../db/pool.js';
 import { buildTestApp, type TestApp } from '../../testing/testApp.js';
-import { startSmtp } from '../mail/invitationTestKit.js';
+import { calendarPart, startSmtp } from '../mail/invitationTestKit.js';
 import { call, createOrg, london, NOW, resetBookings, type Org } from '../roomBooking/roomBookingTestKit.js';
 import { startInboundListener, type InboundListener } from './inboundListener.js';
 import {
@@ -149,6 +149,27 @@ describe('a trusted invitation from a known person', () => {
     expect(decided.map((r) => [r.uid, r.partstat, r.attendee])).toEqual([
       ['meeting-1@hq.example', 'ACCEPTED', `mailto:${BOARDROOM}`], ['second@hq.example', 'DECLINED', `mailto:${BOARDROOM}`]]);
     expect(decided[1]!.comment).toContain('Board meeting that day');
+  });
+});
+
+describe('the organizer\'s calendar holds one event: their own meeting', () => {
+  const hotdeskEvents = (since: number) => smtp.received.slice(since)
+    .filter((m) => m.to.includes('staff@hq.example') && /method=(REQUEST|CANCEL)/i.test(calendarPart(m.raw).contentType));
+
+  it('a decision and a cancellation on the screen are answered by the room alone, never with an event of Hotdesk\'s own', async () => {
+    await fromStaff(inviteThames({ room: BOARDROOM }), { to: BOARDROOM });
+    const seen = smtp.received.length;
+    await run();
+    const { rows: [link] } = await t.pool.query<{ booking_id: string }>('SELECT booking_id FROM inbound_invitations');
+    expect((await call(t, org.approver, 'POST', `/api/bookings/approve/${link!.booking_id}`)).statusCode).toBe(200);
+    const approved = await run();
+    expect(approved.map((r) => r.partstat)).toEqual(['ACCEPTED']);
+    expect((await call(t, org.staff, 'DELETE', '/api/bookings', { Id: Number(link!.booking_id) })).statusCode).toBe(200);
+    const cancelled = await run();
+    expect(cancelled.map((r) => [r.partstat, r.comment])).toEqual([['DECLINED', 'Cancelled in Hotdesk. The room is no longer booked for this meeting.']]);
+    // The approval notice may reach them, but no REQUEST or CANCEL of a second event; nor a "Booking cancelled" mail.
+    expect(hotdeskEvents(seen)).toEqual([]);
+    expect(smtp.received.slice(seen).filter((m) => /^Subject: Booking cancelled/m.test(m.raw))).toEqual([]);
   });
 });
 

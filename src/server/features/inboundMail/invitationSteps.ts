@@ -21,8 +21,22 @@ export const REASONS = {
   keptSeries: 'The bookings at the earlier times are kept until the meeting is cancelled.',
 } as const;
 
+/**
+ * A failure that is not the invitation's and may pass if tried again: a deadlock or serialization
+ * failure with another instance's booking of the same slot, or the database gone. Never answered as a
+ * decline ("Someone else changed this at the same moment" would turn a free slot down): the job tries
+ * the message again, or leaves it for its next run.
+ */
+export const isTransient = (err: unknown): boolean => {
+  const code = (err as { code?: string } | undefined)?.code;
+  if (code === '40P01' || code === '40001') return true;
+  const app = err instanceof AppError ? err : fromDatabaseError(err);
+  return app?.code === 'UNAVAILABLE';
+};
+
 /** The rules' refusal in words (an AppError, or a database refusal the http layer knows), else undefined. */
 export const reasonOf = (err: unknown): string | undefined => {
+  if (isTransient(err)) return undefined;
   const app = err instanceof AppError ? err : fromDatabaseError(err);
   return app?.message;
 };
