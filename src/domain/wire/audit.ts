@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'person.erase',
   'display.pair', 'display.unpair',
   'retention.run',
+  'forecast.change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -35,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'display.pair': 'Display paired',
   'display.unpair': 'Display unpaired',
   'retention.run': 'Old bookings anonymised',
+  'forecast.change': 'Daily forecast mail turned on or off',
 };
 
 export const AUDIT_PAGE_MAX = 200;

@@ -6,10 +6,11 @@ type Db = pg.Pool | pg.PoolClient;
 
 export interface ForecastSiteRow { enabled: boolean; notificationEmail: string; timeZone: string }
 
-export async function readForecastSetting(db: Db, siteId: number): Promise<ForecastSiteRow | undefined> {
+/** `forUpdate`: inside a change's transaction, so the audit entry's "before" is the value replaced. */
+export async function readForecastSetting(db: Db, siteId: number, forUpdate = false): Promise<ForecastSiteRow | undefined> {
   const { rows } = await db.query<ForecastSiteRow>(
     `SELECT forecast_mail AS enabled, notification_email AS "notificationEmail", time_zone AS "timeZone"
-     FROM sites WHERE id = $1 AND deleted_at IS NULL`, [siteId]);
+     FROM sites WHERE id = $1 AND deleted_at IS NULL${forUpdate ? ' FOR UPDATE' : ''}`, [siteId]);
   return rows[0];
 }
 
@@ -40,4 +41,23 @@ export async function sitesWithForecastMail(db: Db, now: Date): Promise<Forecast
              AND lower(btrim(s.notification_email)) NOT LIKE '%.invalid') s
      ORDER BY id`, [now]);
   return rows;
+}
+
+/**
+ * The days (YYYY-MM-DD, the site's dates) on which a whole-site closure covers the whole local day, with
+ * its reason: the occurrence that holds the day's first instant ends at or after the day's end. Yearly
+ * closures count in every year, by closure_end_over (migration 0021), the function bookings are refused
+ * with. A closure of part of a day, or of some floors, is not called a closed day: people still come.
+ */
+export async function closedDays(db: Db, siteId: number, days: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ day: string; reason: string }>(
+    `SELECT DISTINCT ON (d) to_char(d, 'YYYY-MM-DD') AS day, c.reason
+     FROM unnest($2::date[]) AS d
+     JOIN sites s ON s.id = $1
+     JOIN closures c ON c.site_id = s.id AND c.whole_site
+     WHERE closure_end_over(c, s.time_zone,
+             tstzrange(d::timestamp AT TIME ZONE s.time_zone, d::timestamp AT TIME ZONE s.time_zone + interval '1 millisecond', '[)'))
+           >= (d + 1)::timestamp AT TIME ZONE s.time_zone
+     ORDER BY d, c.starts_at, c.id`, [siteId, days]);
+  return new Map(rows.map((r) => [r.day, r.reason]));
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParam } from '../../../domain/wire/common.js';
 import { ForecastMailInput, ForecastMailSetting } from '../../../domain/wire/forecastMail.js';
 import type { AppDeps } from '../../deps.js';
+import { requireUser } from '../../http/guard.js';
 import { changeForecastMail, forecastMailSetting } from './forecastMail.service.js';
 
 /**
@@ -18,5 +19,5 @@ export const forecastMailRoutes = (deps: AppDeps): FastifyPluginAsyncZod => asyn
   app.put('/api/sites/:id/forecast-mail', {
     config: { access: 'admin' },
     schema: { tags, summary: "Turns a site's daily forecast mail (06:00 site time, working days, to its NotificationEmail) on or off", params: IdParam, body: ForecastMailInput, response: { 200: ForecastMailSetting } },
-  }, async (request) => changeForecastMail(deps, request.params.id, request.body.Enabled));
+  }, async (request) => changeForecastMail(deps, requireUser(request), request.params.id, request.body.Enabled));
 };

@@ -1,6 +1,7 @@
 import {
   FORECAST_MAIL_DAYS, FORECAST_MAIL_LAST_HOUR, FORECAST_MAIL_LOCAL_HOUR, type ForecastMailSetting,
 } from '../../../domain/wire/forecastMail.js';
+import type { SessionUser } from '../../auth/sessions.js';
 import type { AppDeps } from '../../deps.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../http/errors.js';
@@ -10,8 +11,9 @@ import { shown } from '../insights/suppression.js';
 import { forecastMailTemplate } from '../mail/forecastMail.js';
 import { link, type MailConfig } from '../mail/bookingMail.js';
 import { notify } from '../notifications/notify.js';
+import { recordAudit } from '../audit/recordAudit.js';
 import { addToDailyRun, claimDailyRun } from '../retention/retention.repo.js';
-import { readForecastSetting, sitesWithForecastMail, writeForecastSetting, type ForecastSite } from './forecastMail.repo.js';
+import { closedDays, readForecastSetting, sitesWithForecastMail, writeForecastSetting, type ForecastSite } from './forecastMail.repo.js';
 
 /** The Insights screen, linked from the mail. */
 export const INSIGHTS_PATH = '/menu/settings/insights';
@@ -31,9 +33,19 @@ async function settingOf(deps: Pick<AppDeps, 'pool'>, siteId: number): Promise<F
 /** GET /api/sites/{id}/forecast-mail. */
 export const forecastMailSetting = settingOf;
 
-/** PUT /api/sites/{id}/forecast-mail (Admin). */
-export async function changeForecastMail(deps: Pick<AppDeps, 'pool'>, siteId: number, enabled: boolean): Promise<ForecastMailSetting> {
-  if (!(await writeForecastSetting(deps.pool, siteId, enabled))) throw notFound('The site');
+/**
+ * PUT /api/sites/{id}/forecast-mail (Admin). Audited: the mail sends a site's figures to an address
+ * outside the app every morning, so who turned it on, and when, is an administrative fact.
+ */
+export async function changeForecastMail(deps: Pick<AppDeps, 'pool'>, admin: SessionUser, siteId: number, enabled: boolean): Promise<ForecastMailSetting> {
+  await inTransaction(deps.pool, async (db) => {
+    const before = await readForecastSetting(db, siteId, true);
+    if (!before || !(await writeForecastSetting(db, siteId, enabled))) throw notFound('The site');
+    await recordAudit(db, {
+      actor: admin, action: 'forecast.change', target: { type: 'site', id: siteId },
+      before: { ForecastMail: before.enabled }, after: { ForecastMail: enabled },
+    });
+  });
   return settingOf(deps, siteId);
 }
 
@@ -68,14 +80,15 @@ async function mailSite(deps: ForecastDeps, s: ForecastSite, min: number): Promi
   const days = forecastDays(s.today, s.weekday, s.workWeekOnly);
   const wanted = new Set(days);
   const rows = (await readDaily(deps.pool, s.id, days[0]!, days[days.length - 1]!)).filter((r) => wanted.has(r.day));
+  const closed = await closedDays(deps.pool, s.id, days);
   const mail = forecastMailTemplate({
     siteName: s.title, timeZone: s.timeZone, minGroupSize: min, locale: deps.config.mailLocale,
     insightsLink: link(deps.config, INSIGHTS_PATH),
-    days: rows.map((r) => ({ Day: r.day, BookedAhead: shown(r.ahead, r.ahead, min), Booked: shown(r.booked, r.booked, min) })),
+    days: rows.map((r) => ({ Day: r.day, BookedAhead: shown(r.ahead, r.ahead, min), Booked: shown(r.booked, r.booked, min), Closed: closed.get(r.day) ?? null })),
   });
   return inTransaction(deps.pool, async (db) => {
     if (!(await claimDailyRun(db, forecastJobKey(s.id), s.today))) return false;
-    await notify(db, { userIds: [], emails: [s.notificationEmail], subject: mail.subject, text: mail.text, url: INSIGHTS_PATH });
+    await notify(db, { userIds: [], emails: [s.notificationEmail], subject: mail.subject, text: mail.text, html: mail.html, url: INSIGHTS_PATH });
     await addToDailyRun(db, forecastJobKey(s.id), s.today, 1);
     return true;
   });

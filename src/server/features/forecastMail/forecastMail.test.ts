@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPool } from '../../db/pool.js';
@@ -46,12 +47,10 @@ async function bookPeople(day: string, people: number, tz = 'Europe/London'): Pr
   }
 }
 
-/** The text part of a received message (quoted-printable or plain). */
-function textOf(raw: string): string {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/)).trim();
-  return /Content-Transfer-Encoding: quoted-printable/i.test(raw)
-    ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
-    : body;
+/** A received message's plain text and HTML alternatives, read by a real mail parser. */
+async function partsOf(raw: string): Promise<{ text: string; html: string }> {
+  const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  return { text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
 }
 
 beforeAll(async () => {
@@ -111,6 +110,15 @@ describe('the setting: /api/sites/{id}/forecast-mail', () => {
     }
     expect((await put(undefined, url, { Enabled: false })).statusCode).toBe(401);
     expect((await get(admin, url)).json().Enabled).toBe(true);
+    // Audited once per change (a repeat changes nothing and records nothing); refusals record nothing.
+    expect((await put(admin, url, { Enabled: true })).statusCode).toBe(200);
+    expect((await put(admin, url, { Enabled: false })).statusCode).toBe(200);
+    const { rows } = await t.pool.query<{ actor_id: number; action: string; target_type: string; target_id: string; changes: unknown }>(
+      "SELECT actor_id, action, target_type, target_id, changes FROM audit_log WHERE action = 'forecast.change' ORDER BY id");
+    expect(rows).toEqual([
+      { actor_id: admin.id, action: 'forecast.change', target_type: 'site', target_id: String(fresh), changes: { ForecastMail: { Before: false, After: true } } },
+      { actor_id: admin.id, action: 'forecast.change', target_type: 'site', target_id: String(fresh), changes: { ForecastMail: { Before: true, After: false } } },
+    ]);
   });
 
   it('refuses a bad body, a bad id and an unknown or deleted site', async () => {
@@ -147,7 +155,14 @@ describe('the daily job', () => {
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['catering@example.org']);
     expect(received[0]!.raw).toMatch(/^Subject: Forecast for Forecast House: Mon, 17 Jun 2030/m);
-    const text = textOf(received[0]!.raw);
+    expect(received[0]!.raw).toMatch(/Content-Type: multipart\/alternative/i);
+    const { text, html } = await partsOf(received[0]!.raw);
+    // The HTML alternative: the same figures as a table with headers, the small group never as a number.
+    expect(html).toContain('<th scope="col" style="padding:4px 12px;border-bottom:1px solid #ccc;text-align:left">Booked ahead</th>');
+    expect(html).toMatch(/<th scope="row"[^>]*>Mon, 17 Jun 2030 \(today\)<\/th><td[^>]*>5<\/td><td[^>]*>5<\/td>/);
+    expect(html).toMatch(/<th scope="row"[^>]*>Tue, 18 Jun 2030<\/th><td[^>]*>fewer than 5 people<\/td>/);
+    expect(html).toContain('<a href="https://desk.example.org/hotdesk/menu/settings/insights">Open Insights</a>');
+    expect(html).not.toContain('person0');
     expect(text).toContain('Mon, 17 Jun 2030 (today): booked ahead 5; booked now 5');
     expect(text).toContain('Tue, 18 Jun 2030: booked ahead fewer than 5 people; booked now fewer than 5 people');
     expect(text).toContain('Fri, 21 Jun 2030: booked ahead fewer than 5 people');
@@ -157,6 +172,27 @@ describe('the daily job', () => {
     expect(text).not.toContain('person0'); // aggregates only
     // Each site's day is claimed once.
     expect((await t.pool.query('SELECT job, done FROM daily_job_runs')).rows).toEqual([{ job: forecastJobKey(site.id), done: 1 }]);
+  });
+
+  it('calls a day closed when a whole-site closure covers all of it (yearly ones in every year), not for part of a day', async () => {
+    const close = (from: string, to: string, reason: string, yearly = false) => t.pool.query(
+      `INSERT INTO closures (site_id, whole_site, starts_at, ends_at, reason, repeats_yearly, created_by) VALUES ($1, true, $2, $3, $4, $5, $6)`,
+      [site.id, from, to, reason, yearly, admin.id]);
+    // Midsummer, set up a year before as yearly: 19 June local midnight to midnight (BST = UTC+1).
+    await close('2029-06-18T23:00:00Z', '2029-06-19T23:00:00Z', 'Summer <party>', true);
+    await close('2030-06-20T09:00:00Z', '2030-06-20T13:00:00Z', 'Fire drill'); // part of Thursday only
+    try {
+      await runAll(MONDAY_0605);
+      const body = (await outbox())[0]!.body_text;
+      expect(body).toContain('Wed, 19 Jun 2030: closed (Summer <party>)');
+      expect(body).toMatch(/Thu, 20 Jun 2030: booked ahead/);
+      expect(body).not.toContain('Fire drill');
+      expect(await sendDueMail({ pool: t.pool, config: { smtpUrl, mailFrom: 'Hotdesk <hotdesk@hq.example>' }, now: () => MONDAY_0605 })).toEqual({ sent: 1, failed: 0 });
+      const { html } = await partsOf(received[0]!.raw);
+      expect(html).toMatch(/<th scope="row"[^>]*>Wed, 19 Jun 2030<\/th><td colspan="2"[^>]*>Closed \(Summer &#60;party&#62;\)<\/td>/);
+    } finally {
+      await t.pool.query('DELETE FROM closures WHERE site_id = $1', [site.id]);
+    }
   });
 
   it('shows 4 people once the minimum group size is 4', async () => {

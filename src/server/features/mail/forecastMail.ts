@@ -6,10 +6,14 @@ import { formatCalendarDay } from '../../../domain/dateFormat.js';
  * The daily forecast mail of a site (issue 25): people booked for today and the next working days, for
  * the catering and cleaning teams behind the site's NotificationEmail. The same figures and wording as
  * the Insights daily table and its CSV: distinct people, desks and rooms together; a figure about fewer
- * people than the minimum group size reads "fewer than N people", never a number. Plain text (what the
- * outbox sends) and an HTML rendering of the same content (escaped), for an outbox that carries HTML.
+ * people than the minimum group size reads "fewer than N people", never a number. Plain text and an
+ * HTML rendering of the same content (escaped, a table with headers), sent together as alternatives.
  */
-export interface ForecastDay { Day: string; BookedAhead: number | null; Booked: number | null }
+export interface ForecastDay {
+  Day: string; BookedAhead: number | null; Booked: number | null;
+  /** The whole site is closed all that day: the closure's reason (its figures are not shown). */
+  Closed?: string | null;
+}
 
 export interface ForecastMailInput {
   siteName: string;
@@ -37,7 +41,7 @@ export function forecastMailTemplate(m: ForecastMailInput): ForecastMail {
   const footer = 'This mail is sent at 06:00 site time on the site\'s booking days because its forecast mail is on; an admin can turn it off on the site\'s page.';
   const text = [
     intro, '',
-    ...m.days.map((d, i) => `${day(d.Day)}${i === 0 ? ' (today)' : ''}: booked ahead ${figure(d.BookedAhead)}; booked now ${figure(d.Booked)}`),
+    ...m.days.map((d, i) => `${day(d.Day)}${i === 0 ? ' (today)' : ''}: ${d.Closed ? `closed (${d.Closed})` : `booked ahead ${figure(d.BookedAhead)}; booked now ${figure(d.Booked)}`}`),
     '', legend, privacy, '', `Insights: ${m.insightsLink}`, '', footer,
   ].join('\n');
   const cell = 'style="padding:4px 12px;border-bottom:1px solid #ccc;text-align:left"';
@@ -46,7 +50,9 @@ export function forecastMailTemplate(m: ForecastMailInput): ForecastMail {
     `<p>${escapeHtml(intro)}</p>`,
     `<table style="border-collapse:collapse"><caption style="text-align:left;font-weight:bold">${escapeHtml(`Forecast for ${m.siteName}`)}</caption>`,
     `<thead><tr><th scope="col" ${cell}>Day</th><th scope="col" ${cell}>Booked ahead</th><th scope="col" ${cell}>Booked now</th></tr></thead><tbody>`,
-    ...m.days.map((d, i) => `<tr><th scope="row" ${cell}>${escapeHtml(day(d.Day))}${i === 0 ? ' (today)' : ''}</th><td ${cell}>${escapeHtml(figure(d.BookedAhead))}</td><td ${cell}>${escapeHtml(figure(d.Booked))}</td></tr>`),
+    ...m.days.map((d, i) => `<tr><th scope="row" ${cell}>${escapeHtml(day(d.Day))}${i === 0 ? ' (today)' : ''}</th>${d.Closed
+      ? `<td colspan="2" ${cell}>${escapeHtml(`Closed (${d.Closed})`)}</td>`
+      : `<td ${cell}>${escapeHtml(figure(d.BookedAhead))}</td><td ${cell}>${escapeHtml(figure(d.Booked))}</td>`}</tr>`),
     '</tbody></table>',
     `<p>${escapeHtml(legend)}<br>${escapeHtml(privacy)}</p>`,
     `<p><a href="${escapeHtml(m.insightsLink)}">Open Insights</a></p>`,

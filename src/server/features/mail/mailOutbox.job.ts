@@ -74,6 +74,8 @@ function smtpSender(deps: MailJobDeps): { send: Send; close: () => void } {
         to: m.to,
         subject: m.subject,
         text: m.text,
+        // An HTML rendering of the same words (the forecast's table): multipart/alternative, text first.
+        ...(m.html ? { html: m.html } : {}),
         // nodemailer writes it as a text/calendar alternative with the object's own METHOD (REQUEST or
         // CANCEL), which is what makes Outlook, Google and Apple treat it as an invitation (iMIP, RFC 6047).
         ...(m.ics ? { icalEvent: { method: methodOf(m.ics), filename: 'invite.ics', content: m.ics } } : {}),

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 
-export interface OutboxMail { id: number; to: string; subject: string; text: string; ics: string | null; attempts: number }
+export interface OutboxMail { id: number; to: string; subject: string; text: string; html: string | null; ics: string | null; attempts: number }
 
 /**
  * Claims up to `limit` due, unsent mails for this transaction. A mail to a person who turned
@@ -11,14 +11,14 @@ export interface OutboxMail { id: number; to: string; subject: string; text: str
  */
 export async function claimDueMail(client: pg.PoolClient, now: Date, limit: number): Promise<OutboxMail[]> {
   const { rows } = await client.query(
-    `SELECT m.id, m.to_address, m.subject, m.body_text, m.attempts,
+    `SELECT m.id, m.to_address, m.subject, m.body_text, m.body_html, m.attempts,
        CASE WHEN m.ics IS NOT NULL AND EXISTS (SELECT 1 FROM users u WHERE u.email_key = lower(m.to_address) AND NOT u.calendar_invitations)
          THEN NULL ELSE m.ics END AS ics
      FROM mail_outbox m
      WHERE sent_at IS NULL AND next_try_at <= $1
      ORDER BY next_try_at, id LIMIT $2
      FOR UPDATE OF m SKIP LOCKED`, [now, limit]);
-  return rows.map((r) => ({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body_text, ics: r.ics, attempts: r.attempts }));
+  return rows.map((r) => ({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body_text, html: r.body_html, ics: r.ics, attempts: r.attempts }));
 }
 
 /**

@@ -13,6 +13,8 @@ export interface Notice {
   emails: string[];
   subject: string;
   text: string;
+  /** The same content as HTML, for mail only (the push message and mail readers without HTML get `text`). */
+  html?: string;
   /** App path to open, without the base path, e.g. /menu/mybookings */
   url: string;
   /** An iCalendar attachment (approved bookings). */
@@ -39,12 +41,12 @@ export async function notify(db: Queryable, n: Notice): Promise<void> {
   // reserved .invalid domain (RFC 6761: erased people's tombstones, the door displays' account) can never
   // receive mail, so nothing is queued for them (no failing sends in the mail log).
   const { rows } = await db.query<{ to_address: string }>(
-    `INSERT INTO mail_outbox (to_address, subject, body_text, ics)
-     SELECT DISTINCT ON (lower(addr)) addr, $3, $4, $5
+    `INSERT INTO mail_outbox (to_address, subject, body_text, ics, body_html)
+     SELECT DISTINCT ON (lower(addr)) addr, $3, $4, $5, $6
      FROM (SELECT email AS addr FROM users WHERE id = ANY($1::int[]) UNION ALL SELECT unnest($2::text[])) a
      WHERE addr <> '' AND lower(addr) NOT LIKE '%.invalid'
      RETURNING to_address`,
-    [userIds, n.emails, n.subject, n.text, n.ics ?? null],
+    [userIds, n.emails, n.subject, n.text, n.ics ?? null, n.html ?? null],
   );
   if (n.by) await chargeMail(db, n.by, rows.map((r) => r.to_address));
 }

@@ -63,7 +63,7 @@ export async function createOrg(t: T): Promise<Org> {
   return { admin, staff, other, approver, teamApprover, siteListed, guest, siteId, floor1, floor2, thames, severn, clinicA, boardroom, hidden, disabled, secretSite, secretLocation, vault, teamId };
 }
 
-export const call = (t: Pick<TestApp, 'app'>, who: TestUser | undefined, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+export const call = (t: Pick<TestApp, 'app'>, who: TestUser | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** Books a room through the API and returns the answer's booking (fails the test unless 201). */
