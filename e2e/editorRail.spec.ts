@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { editorWithDesks } from './editorKit.js';
 import { adminTest as test } from './fixtures.js';
 import { expectNoSeriousA11yViolations } from './helpers.js';
 
@@ -11,25 +12,7 @@ const DESKS = [
   { id: 'rail-c', alias: 'A-3', x: 480, y: 300 },
   { id: 'rail-d', alias: 'A-4', x: 400, y: 360 },
 ];
-
-/** A floorplan whose unpublished layout has four desks and a text; answers the editor's address. */
-async function editorWithDesks(page: Page, name: string): Promise<string> {
-  const site = await page.request.post('api/sites', { data: { Title: `${name} site`, TimeZone: 'Europe/London', DeskBookingEnabled: false, RoomBookingEnabled: false } });
-  expect(site.status(), await site.text()).toBeLessThan(300);
-  const location = await page.request.post(`api/locations/site/${(await site.json()).Id}`, { data: { Title: `${name} floor` } });
-  expect(location.status(), await location.text()).toBeLessThan(300);
-  const created = await page.request.post(`api/floorplans/location/${(await location.json()).Id}`, { data: { Name: name } });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-  const { floorplanId, layoutId } = await created.json();
-  const drawing = {
-    desks: DESKS.map((d) => ({ ...d, rotation: 0, bookable: true, assignedTeams: [], tags: [] })),
-    doors: [], text: [{ x: 400, y: 420, text: 'Kitchen', fontSize: 'large' }],
-    floorplanRectangles: [], roomRectangles: [], floorplanShapes: [], lastUpdate: Date.now(),
-  };
-  const saved = await page.request.post(`api/floorplans/${floorplanId}/layout/${layoutId}`, { data: { Json: JSON.stringify(drawing) } });
-  expect(saved.status(), await saved.text()).toBeLessThan(300);
-  return `admin/layoutEditor/floorplan/${floorplanId}/${layoutId}`;
-}
+const KITCHEN = [{ x: 400, y: 420, text: 'Kitchen', fontSize: 'large' }];
 
 const rail = (page: Page) => page.getByRole('toolbar', { name: 'Layout editor' });
 const panel = (page: Page) => page.locator('[data-properties]');
@@ -39,7 +22,7 @@ const shot = (page: Page, name: string) =>
 
 test('the rail works by keyboard: one tab stop, arrows move, Enter runs, every button named', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(await editorWithDesks(page, `E2E rail keys ${Date.now()}`));
+  await page.goto(await editorWithDesks(page, `E2E rail keys ${Date.now()}`, DESKS, KITCHEN));
   await expect(rail(page)).toBeVisible();
 
   const buttons = rail(page).getByRole('button');
@@ -73,7 +56,7 @@ test('the rail works by keyboard: one tab stop, arrows move, Enter runs, every b
 
 test('the editor opens fitted; the properties panel renames a desk; Escape closes it; axe is clean', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(await editorWithDesks(page, `E2E rail panel ${Date.now()}`));
+  await page.goto(await editorWithDesks(page, `E2E rail panel ${Date.now()}`, DESKS, KITCHEN));
   const first = page.getByRole('button', { name: 'Desk A-1, available' });
   await expect(first).toBeVisible();
   // Four desks close together: fitted at the buttons' top zoom, not the starting 50 %.
@@ -109,7 +92,7 @@ test('the editor opens fitted; the properties panel renames a desk; Escape close
 
 test('on a phone the editor says it needs a larger screen and shows the layout read-only', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto(await editorWithDesks(page, `E2E rail phone ${Date.now()}`));
+  await page.goto(await editorWithDesks(page, `E2E rail phone ${Date.now()}`, DESKS, KITCHEN));
   await expect(page.getByText('The layout editor needs a larger screen')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: /Layout editor: E2E rail phone/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Desk A-1/ })).toBeVisible();
@@ -124,7 +107,7 @@ test('on a phone the editor says it needs a larger screen and shows the layout r
 
 test('on a tablet the properties open as a sheet over the canvas and Escape closes it', async ({ page }) => {
   await page.setViewportSize({ width: 900, height: 700 });
-  await page.goto(await editorWithDesks(page, `E2E rail tablet ${Date.now()}`));
+  await page.goto(await editorWithDesks(page, `E2E rail tablet ${Date.now()}`, DESKS, KITCHEN));
   const text = page.getByRole('group', { name: 'Layout drawing' }).getByText('Kitchen');
   await expect(text).toBeVisible();
   await expect(panel(page)).toHaveCount(0);

@@ -11,6 +11,7 @@ import { canvasPoint } from './deskPointer.js';
 import { FloorplanSvg } from './FloorplanSvg.js';
 import { useEditorState } from './useEditorState.js';
 import { ZoomScroller, type ZoomScrollerHandle } from './ZoomScroller.js';
+import { PinchZoom, TouchPinch, viewKeeping, type FingerPair } from './pinch.js';
 
 export interface EditorCanvasProps {
   editor: Editor;
@@ -32,12 +33,20 @@ const OWN_KEYS = 'input, textarea, select, [contenteditable="true"], [role="dial
 const MAX_WHEEL_STEP = 1.25;
 
 /**
+ * A finger's press is held back until it moves this far (client px) or lifts: a second finger landing
+ * first makes the two a pinch, and the engine never hears of the first (no selection, no marquee).
+ */
+const TOUCH_HOLD_PX = 8;
+
+/**
  * The editor's drawing surface: converts pointer events to canvas coordinates and feeds them to the
  * engine, renders its snapshot, and performs its scroll intents. Pointer moves are coalesced to one
  * per animation frame, so a fast drag over 2,000 desks costs one render per frame at most.
  *
  * Viewing (issue 21): Space-drag and middle-button drag pan; Ctrl+wheel (and a touchpad pinch, which
- * arrives as Ctrl+wheel) zooms about the pointer, beyond the buttons' range (engine zoomTo).
+ * arrives as Ctrl+wheel) zooms about the pointer, beyond the buttons' range (engine zoomTo); two
+ * fingers on a touch screen pinch-zoom about their midpoint and pan with it (pinch.ts). Zoom is not an
+ * edit: no undo step, no autosave.
  */
 export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
   const state = useEditorState(editor);
@@ -50,6 +59,12 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
   const spaceRef = useRef(false);
   const pointerOver = useRef(false);
   const pan = useRef<{ id: number; x: number; y: number; left: number; top: number } | null>(null);
+  // Touch: the fingers down, a first finger's press not yet passed to the engine, the finger whose
+  // press was, and the pinch under way with the fingers' latest pair (applied once per frame).
+  const touches = useRef(new TouchPinch());
+  const heldTouch = useRef<{ id: number; clientX: number; clientY: number; shiftKey: boolean } | null>(null);
+  const engineTouch = useRef<number | null>(null);
+  const pinch = useRef<{ zoom: PinchZoom; now: FingerPair; frame: number | null } | null>(null);
 
   const toCanvas = (e: { clientX: number; clientY: number }) => canvasPoint(svg.current!, e);
   const send = useCallback((type: CanvasPointerEvent['type'], p: { x: number; y: number }, shiftKey?: boolean) =>
@@ -67,6 +82,7 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
   }), [editor]);
   useEffect(() => () => {
     if (frame.current !== null) cancelAnimationFrame(frame.current);
+    if (pinch.current?.frame != null) cancelAnimationFrame(pinch.current.frame);
   }, []);
 
   // Space to pan: taken in the capture phase while the pointer is over the canvas, so it neither
@@ -121,18 +137,103 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
       const after = editor.getState().zoom;
       if (after === before) return;
       // Keep the canvas point under the pointer: the view's top-left moves accordingly.
-      const box = el.getBoundingClientRect();
-      const svgBox = svg.current.getBoundingClientRect();
-      const offsetX = svgBox.left - box.left + el.scrollLeft;
-      const offsetY = svgBox.top - box.top + el.scrollTop;
-      scroller.current?.scrollToCanvas(p.x + (offsetX - (w.clientX - box.left)) / after, p.y + (offsetY - (w.clientY - box.top)) / after, after);
+      const view = viewKeeping(p, { x: w.clientX, y: w.clientY }, drawingOrigin(svg.current, el), after);
+      scroller.current?.scrollToCanvas(view.x, view.y, after);
     };
     el.addEventListener('wheel', onWheel, { passive: false, capture: true });
     return () => el.removeEventListener('wheel', onWheel, { capture: true });
   }, [editor]);
 
+  /** Applies the pinch's latest pair: zoom (clamped by the engine), then the view keeping the drawing under the fingers. */
+  const applyPinch = useCallback(() => {
+    const p = pinch.current;
+    if (!p) return;
+    p.frame = null;
+    editor.zoomTo(p.zoom.zoomFor(p.now));
+    const z = editor.getState().zoom;
+    const view = p.zoom.viewFor(p.now, z);
+    scroller.current?.scrollToCanvas(view.x, view.y, z);
+  }, [editor]);
+
+  /** Two fingers are down (or a lifted one was replaced): the pinch (re)starts from the view as it is now. */
+  const startPinch = (start: FingerPair) => {
+    const el = scroller.current?.element;
+    const previous = pinch.current;
+    if (!el || !svg.current || previous?.zoom.startPair === start) return;
+    if (previous?.frame != null) {
+      cancelAnimationFrame(previous.frame);
+      applyPinch();
+    }
+    const zoom = editor.getState().zoom;
+    // A restarted pinch continues from the view the last one asked for (it may not be drawn yet).
+    const from = previous ? previous.zoom.viewFor(previous.now, zoom) : { zoom, x: el.scrollLeft / zoom, y: el.scrollTop / zoom };
+    pinch.current = { zoom: new PinchZoom(from, start, drawingOrigin(svg.current, el)), now: start, frame: null };
+  };
+
+  const onTouchDown = (e: PointerEvent<SVGSVGElement>) => {
+    if (!touches.current.down(e.pointerId, { x: e.clientX, y: e.clientY })) {
+      heldTouch.current = { id: e.pointerId, clientX: e.clientX, clientY: e.clientY, shiftKey: e.shiftKey };
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      return;
+    }
+    // A further finger. Once a press has reached the engine, that one-finger gesture goes on (a pinch
+    // would have to undo part of it); otherwise the first finger's press is dropped unheard.
+    if (engineTouch.current !== null) return;
+    heldTouch.current = null;
+    const pair = touches.current.move(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pair) startPinch(pair.start);
+  };
+  const onTouchMove = (e: PointerEvent<SVGSVGElement>) => {
+    const pair = touches.current.move(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (engineTouch.current !== null) {
+      if (e.pointerId === engineTouch.current) onPointerMove(e, true);
+      return;
+    }
+    if (pair) {
+      startPinch(pair.start);
+      const p = pinch.current;
+      if (!p) return;
+      p.now = pair.now;
+      p.frame ??= requestAnimationFrame(applyPinch);
+      return;
+    }
+    const held = heldTouch.current;
+    if (held?.id !== e.pointerId || Math.hypot(e.clientX - held.clientX, e.clientY - held.clientY) < TOUCH_HOLD_PX) return;
+    // A one-finger drag: the engine gets its press where it began, then the move.
+    heldTouch.current = null;
+    engineTouch.current = e.pointerId;
+    flushMove();
+    send('pointerDown', toCanvas(held), held.shiftKey);
+    onPointerMove(e, true);
+  };
+  const onTouchUp = (e: PointerEvent<SVGSVGElement>) => {
+    const wasPinch = touches.current.up(e.pointerId);
+    if (!touches.current.pinching && pinch.current) {
+      if (pinch.current.frame !== null) applyPinch();
+      pinch.current = null;
+    }
+    if (engineTouch.current === e.pointerId) {
+      // The one-finger gesture ends (fingers added after it began were ignored).
+      engineTouch.current = null;
+      flushMove();
+      send('pointerUp', toCanvas(e));
+      return;
+    }
+    if (wasPinch) return;
+    const held = heldTouch.current;
+    if (held?.id === e.pointerId) {
+      // A tap: its press and release reach the engine together (unless the touch was cancelled).
+      heldTouch.current = null;
+      if (e.type === 'pointercancel') return;
+      flushMove();
+      send('pointerDown', toCanvas(held), held.shiftKey);
+      send('pointerUp', toCanvas(e));
+    }
+  };
+
   const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
     if (e.button !== 0) return;
+    if (e.pointerType === 'touch' && !spaceRef.current) return onTouchDown(e);
     if (spaceRef.current) {
       const el = scroller.current?.element;
       if (!el) return;
@@ -144,7 +245,8 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
     e.currentTarget.setPointerCapture?.(e.pointerId);
     send('pointerDown', toCanvas(e), e.shiftKey);
   };
-  const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
+  const onPointerMove = (e: PointerEvent<SVGSVGElement>, fromTouch = false) => {
+    if (!fromTouch && e.pointerType === 'touch' && touches.current.has(e.pointerId)) return onTouchMove(e);
     const p = pan.current;
     if (p) {
       if (p.id !== e.pointerId) return;
@@ -159,6 +261,7 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
     frame.current ??= requestAnimationFrame(flushMove);
   };
   const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
+    if (e.pointerType === 'touch' && touches.current.has(e.pointerId)) return onTouchUp(e);
     if (e.button !== 0) return;
     if (pan.current) {
       pan.current = null;
@@ -207,7 +310,7 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
         }
         svgProps={{
           onPointerDown,
-          onPointerMove,
+          onPointerMove: (e: PointerEvent<SVGSVGElement>) => onPointerMove(e),
           onPointerUp,
           onPointerCancel: onPointerUp,
           onPointerEnter: () => { pointerOver.current = true; },
@@ -250,6 +353,12 @@ const MultiSelection = memo(function MultiSelection({ drawing, selected, zoom }:
       strokeDasharray={`${5 * px} ${3 * px}`} pointerEvents="none" />
   );
 });
+
+/** Where the drawing's top-left corner would be on screen with the view scrolled to the start (see viewKeeping). */
+function drawingOrigin(svg: SVGSVGElement, scroller: HTMLElement): { x: number; y: number } {
+  const box = svg.getBoundingClientRect();
+  return { x: box.left + scroller.scrollLeft, y: box.top + scroller.scrollTop };
+}
 
 function Marquee({ box, zoom }: { box: MarqueeBox; zoom: number }) {
   return (

@@ -1,4 +1,5 @@
 import { DESK_CLASS } from './DeskGlyph.js';
+import { TouchPinch, type FingerPair } from './pinch.js';
 import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useRef, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
 
 export interface ZoomScrollerHandle {
@@ -99,9 +100,10 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
   // Latest callbacks, so the listeners below are added once (not again at each zoom step).
   const callbacks = useRef({ onWheelZoom, onResize, onZoomAt });
   callbacks.current = { onWheelZoom, onResize, onZoomAt };
-  // Touch points down on the map, for the pinch: pointer id -> its last position.
-  const touches = useRef(new Map<number, { x: number; y: number }>());
-  const pinchGap = useRef<number | null>(null);
+  // Touch points down on the map, for the pinch (shared with the editor: pinch.ts).
+  const touches = useRef(new TouchPinch());
+  // The spread last zoomed at, per pinch (a restarted pinch starts from its own spread).
+  const pinchGap = useRef<{ start: FingerPair; gap: number } | null>(null);
 
   // A layout effect, so the size is observed in the first frame (the desk map fits itself there,
   // before that frame is painted); a passive effect could come after the first paint.
@@ -147,11 +149,8 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
 
   const onPointerDown = (p: PointerEvent<HTMLDivElement>) => {
     if (onZoomAt && p.pointerType === 'touch') {
-      touches.current.set(p.pointerId, { x: p.clientX, y: p.clientY });
-      if (touches.current.size === 2) {
+      if (touches.current.down(p.pointerId, { x: p.clientX, y: p.clientY })) {
         // A second finger: a pinch, not a pan.
-        const [a, b] = [...touches.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
-        pinchGap.current = Math.hypot(a.x - b.x, a.y - b.y);
         if (pan.current) suppressClick.current = true;
         pan.current = null;
         return;
@@ -167,18 +166,16 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
     if (p.button === 1) p.preventDefault();
   };
   const onPointerMove = (p: PointerEvent<HTMLDivElement>) => {
-    if (touches.current.has(p.pointerId)) {
-      touches.current.set(p.pointerId, { x: p.clientX, y: p.clientY });
-      const before = pinchGap.current;
-      if (touches.current.size === 2 && before) {
-        const [a, b] = [...touches.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
-        const gap = Math.hypot(a.x - b.x, a.y - b.y);
-        if (gap > 0 && Math.abs(gap - before) > 2) {
-          pinchGap.current = gap;
-          callbacks.current.onZoomAt?.(gap / before, (a.x + b.x) / 2, (a.y + b.y) / 2);
-        }
-        return;
+    const pinch = touches.current.move(p.pointerId, { x: p.clientX, y: p.clientY });
+    if (pinch) {
+      const last = pinchGap.current;
+      const before = last?.start === pinch.start ? last.gap : pinch.start.gap;
+      const { gap, mid } = pinch.now;
+      if (before > 0 && gap > 0 && Math.abs(gap - before) > 2) {
+        pinchGap.current = { start: pinch.start, gap };
+        callbacks.current.onZoomAt?.(gap / before, mid.x, mid.y);
       }
+      return;
     }
     const s = pan.current;
     if (!s || s.id !== p.pointerId) return;
@@ -191,8 +188,8 @@ export const ZoomScroller = forwardRef<ZoomScrollerHandle, ZoomScrollerProps>(fu
     el.current!.scrollTop = s.top - dy;
   };
   const endPan = (p: PointerEvent<HTMLDivElement>) => {
-    touches.current.delete(p.pointerId);
-    if (touches.current.size < 2) pinchGap.current = null;
+    touches.current.up(p.pointerId);
+    if (!touches.current.pinching) pinchGap.current = null;
     const s = pan.current;
     if (!s || s.id !== p.pointerId) return;
     suppressClick.current = s.moved;
