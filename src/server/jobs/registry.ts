@@ -7,6 +7,7 @@ import { inboundMailJobs } from '../features/inboundMail/inboundMail.job.js';
 import { retentionJobs } from '../features/retention/retention.job.js';
 import { forecastMailJob } from '../features/forecastMail/forecastMail.job.js';
 import { roomFreeBusyJob } from '../features/roomFreeBusy/roomFreeBusy.jobs.js';
+import { insightRollupJob } from '../features/insights/insightsRollup.job.js';
 
 /**
  * Background jobs of the features (mail outbox, no-show release, push, ...). Each feature adds one
@@ -22,5 +23,6 @@ export function featureJobs(deps: AppDeps): Job[] {
     ...retentionJobs(deps),
     roomFreeBusyJob(deps),
     forecastMailJob(deps),
+    insightRollupJob(deps),
   ];
 }
