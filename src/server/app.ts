@@ -11,6 +11,7 @@ import { registerOpenApiResponses } from './http/openApiResponses.js';
 import { registerApiDocs } from './http/apiDocs.js';
 import { registerMethodNotAllowed } from './http/methodNotAllowed.js';
 import { signedInPagePreloads } from './http/pagePreloads.js';
+import { editorScreenHints } from './features/floorplans/editorScreenHints.js';
 import { deskScreenHints } from './features/deskBooking/deskScreenHints.js';
 import { roomScreenHints } from './features/roomBooking/roomScreenHints.js';
 import { ScreenModules } from './http/screenModules.js';
@@ -164,7 +165,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   if (options.web !== false) {
     const distDir = typeof options.web === 'object' ? options.web.distDir : WEB_DIST;
-    const preloads = signedInPagePreloads(deps.sessions, new ScreenModules(distDir), config.basePath, [deskScreenHints(deps.pool), roomScreenHints], sessionCookieName(config));
+    const preloads = signedInPagePreloads(deps.sessions, new ScreenModules(distDir), config.basePath, [deskScreenHints(deps.pool), roomScreenHints, editorScreenHints], sessionCookieName(config));
     await registerWebAssets(app, config.basePath, { distDir, preloads });
   }
   return app;

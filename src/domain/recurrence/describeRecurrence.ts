@@ -4,7 +4,8 @@
  * the end day is written by the shared date format (dateFormat.ts) so it reads like every other day.
  */
 import { formatDay } from '../dateFormat.js';
-import { weekdayOf, type Recurrence, type WeekdayCode } from './recurrenceRule.js';
+import type { Recurrence } from './recurrenceRule.js';
+import { weekdayOf, type WeekdayCode } from './recurrenceLimits.js';
 
 const WEEKDAY_NAMES: Record<WeekdayCode, string> = {
   MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday',

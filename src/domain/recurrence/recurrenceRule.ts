@@ -11,23 +11,10 @@
  */
 import { z } from 'zod';
 import { isCalendarDate } from '../deskRoute.js';
+import { ABSOLUTE_MAX_OCCURRENCES, FREQUENCIES, MAX_INTERVAL, WEEKDAY_CODES } from './recurrenceLimits.js';
 
-export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
-export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
-
-/** The weekday code of a calendar day (YYYY-MM-DD): a weekly rule without ByDay repeats on it. */
-export const weekdayOf = (date: string): WeekdayCode => WEEKDAY_CODES[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!;
-export const FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
-
-/**
- * The most occurrences one series may hold unless the site's configuration says fewer
- * (issue 22: default 260, five years of a weekly meeting). The schema's own ceiling is the
- * absolute bound a request can ever ask for; the configured limit is checked by the service.
- */
-export const DEFAULT_MAX_OCCURRENCES = 260;
-export const ABSOLUTE_MAX_OCCURRENCES = 1_000;
-export const MAX_INTERVAL = 99;
+export { WEEKDAY_CODES, weekdayOf, FREQUENCIES, DEFAULT_MAX_OCCURRENCES, ABSOLUTE_MAX_OCCURRENCES, MAX_INTERVAL } from './recurrenceLimits.js';
+export type { WeekdayCode, Frequency } from './recurrenceLimits.js';
 
 const weekday = z.enum(WEEKDAY_CODES, { error: () => `ByDay: use the weekday codes ${WEEKDAY_CODES.join(', ')}.` });
 const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Until: give a calendar day as YYYY-MM-DD.' })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_SCREEN_MODULE, ROOM_SCREEN_MODULE, roomScreenHeading } from '../../domain/wire/screenCalls.js';
+import { DESK_SCREEN_MODULE, EDITOR_SCREEN_MODULE, ROOM_SCREEN_MODULE, roomScreenHeading } from '../../domain/wire/screenCalls.js';
 import { insertLocation, insertPublishedFloorplan, insertSite } from '../testing/fixtures.js';
 import { buildTestApp, createUser, type TestUser } from '../testing/testApp.js';
 import { signedInPagePreloads, type ScreenHintsFor } from './pagePreloads.js';
@@ -18,9 +18,10 @@ writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><meta name="
   + '<script type="module" crossorigin src="./assets/index-1.js"></script></head><body><div id="root">'
   + '<div class="boot"><div class="boot-panel"><p role="status">Loading Hotdesk…</p></div></div></div></body></html>');
 writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify({
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], dynamicImports: [DESK_SCREEN_MODULE, ROOM_SCREEN_MODULE] },
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], dynamicImports: [DESK_SCREEN_MODULE, ROOM_SCREEN_MODULE, EDITOR_SCREEN_MODULE] },
   '_shared-1.js': { file: 'assets/shared-1.js' },
   '_zoom-1.js': { file: 'assets/zoom-1.js', imports: ['_shared-1.js'] },
+  [EDITOR_SCREEN_MODULE]: { file: 'assets/layoutEditor-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_zoom-1.js', 'index.html'], css: ['assets/layoutEditor-1.css'] },
   [ROOM_SCREEN_MODULE]: { file: 'assets/roomBooking-1.js', isDynamicEntry: true, imports: ['_shared-1.js', 'index.html'] },
   [DESK_SCREEN_MODULE]: { file: 'assets/deskBooking-1.js', isDynamicEntry: true, imports: ['_shared-1.js', '_zoom-1.js', 'index.html'], css: ['assets/deskBooking-1.css'] },
 }));
@@ -92,6 +93,24 @@ describe('preload hints in the page', () => {
       const body = (await page(other, staff.cookie)).body;
       expect(hints(body).calls).toEqual(['/hotdesk/api/settings']);
       expect(body).not.toContain('boot-title');
+    }
+  });
+
+  it('name the layout editor\'s latest layout and its files, which an admin can fetch and a plain staff member cannot', async () => {
+    expect(existsSync(EDITOR_SCREEN_MODULE)).toBe(true);
+    const admin = await createUser(t, { roles: ['Admin'] });
+    const body = (await page(`/admin/layoutEditor/floorplan/${floorplan}/1`, admin.cookie)).body;
+    const h = hints(body);
+    expect(h.calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout/latest`]);
+    expect(h.scripts).toEqual(['/hotdesk/assets/layoutEditor-1.js', '/hotdesk/assets/zoom-1.js']);
+    expect(h.styles).toEqual(['/hotdesk/assets/layoutEditor-1.css']);
+    expect((await t.app.inject({ method: 'GET', url: h.calls[1]!, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    // The hint names the call; the call is authorized as always when it arrives.
+    expect((await t.app.inject({ method: 'GET', url: h.calls[1]!, headers: { cookie: staff.cookie } })).statusCode).toBe(403);
+    // Not an editor address: no editor hints.
+    for (const other of [`/admin/layoutEditor/floorplan/${floorplan}`, `/admin/layoutEditor/floorplan/0/1`, `/admin/layoutEditor/floorplan/99999999999/1`,
+      `/admin/layoutEditor/floorplan/${floorplan}/1/x`, `/admin/layoutEditor/floorplan/x${floorplan}/1`]) {
+      expect(hints((await page(other, admin.cookie)).body).calls, other).toEqual(['/hotdesk/api/settings']);
     }
   });
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { parseDeskScreenPath } from '../../domain/deskRoute.js';
-import { ROOM_SCREEN_PATHS } from '../../domain/wire/screenCalls.js';
+import { editorScreenFloorplan, ROOM_SCREEN_PATHS } from '../../domain/wire/screenCalls.js';
 import { prefetchDeskScreen } from '../features/deskBooking/prefetch.js';
 import { prefetchLatestLayout } from '../features/layoutEditor/layoutApi.js';
 import { prefetchRoomScreen } from '../features/roomBooking/prefetch.js';
@@ -30,8 +30,8 @@ export async function prefetchOpeningScreen(routerPath: string, queryClient: Que
   const load = loaderOf(SIGNED_IN_ROUTES.find((r) => matchPath(r.path, path))?.element);
   if (load) void preloadScreen(load).catch(() => undefined);
   // The layout editor: its layout loads alongside its code (prefetchLatestLayout).
-  const editorFloorplan = Number(matchPath('/admin/layoutEditor/floorplan/:floorplanId/:layoutId', path)?.params['floorplanId']);
-  if (Number.isInteger(editorFloorplan) && editorFloorplan > 0) prefetchLatestLayout(editorFloorplan);
+  const editorFloorplan = editorScreenFloorplan(path);
+  if (editorFloorplan !== null) prefetchLatestLayout(editorFloorplan);
   const roomType = ROOM_SCREEN_PATHS[path.replace(/\/$/, '')];
   if (roomType !== undefined) prefetchRoomScreen(queryClient, roomType);
   await prefetchSettings(queryClient);

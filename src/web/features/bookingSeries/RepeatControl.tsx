@@ -1,90 +1,51 @@
-import { Checkbox, Chip, Fieldset, Group, NativeSelect, NumberInput, Radio, Stack, Text } from '@mantine/core';
-import { ABSOLUTE_MAX_OCCURRENCES, MAX_INTERVAL, weekdayOf, type WeekdayCode } from '../../../domain/recurrence/recurrenceRule.js';
-import { DayInput } from '../appShell/DayInput.js';
-import { WEEKDAYS, weekdayPosition, type MonthlyBy, type RepeatDraft, type RepeatErrors, type RepeatKind } from './repeatDraft.js';
+import { Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { RepeatDraft, RepeatErrors, RepeatKind } from './repeatDraft.js';
 
 const KINDS: { value: RepeatKind; label: string }[] = [
   { value: 'None', label: 'Does not repeat' }, { value: 'Daily', label: 'Daily' },
   { value: 'Weekly', label: 'Weekly' }, { value: 'Monthly', label: 'Monthly' },
 ];
-const UNIT: Record<RepeatKind, string> = { None: '', Daily: 'days', Weekly: 'weeks', Monthly: 'months' };
-const SHORT: Record<WeekdayCode, string> = { MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat', SU: 'Sun' };
-const LONG: Record<WeekdayCode, string> = {
-  MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday',
-};
-const POSITION = ['', 'first', 'second', 'third', 'fourth', 'fifth'];
-// Mantine's default red fails AA contrast for small error text; shade 9 passes (as the booking forms do).
-const errorStyles = { error: { color: 'var(--mantine-color-red-9)' } };
 
-/** A NumberInput's value as the draft keeps it: a whole number, or '' while cleared. */
-const asCount = (v: string | number): number | '' => (v === '' ? '' : Number(v));
-
+type DetailsModule = typeof import('./RepeatDetails.js');
+/** The details' module once in: drawn directly then, since even a loaded React.lazy suspends once (and React holds its reveal ~300 ms). */
+let loaded: DetailsModule | null = null;
+const loadDetails = () => import('./RepeatDetails.js').then((m) => (loaded = m));
+const LazyRepeatDetails = lazy(() => loadDetails().then((m) => ({ default: m.RepeatDetails })));
 /**
- * The Repeat control of the room and desk booking forms (issue 22): off by default; daily (every N
- * days, weekdays only), weekly (every N weeks on chosen weekdays), monthly (the same date, or the same
- * weekday of the month); ending on a date or after N occurrences; the rule in words below. Native
- * select, chips and radios: all reachable by Tab and worked with the arrow keys and Space.
+ * Starts loading the Repeat choices' chunk. The forms call it on signs of intent (a desk chosen, the
+ * room form opened, focus in the form) and the select on focus and pointer, so a choice does not wait:
+ * a keyboard user who picks Weekly and presses Tab lands in "Every how many weeks", not past a loading
+ * line. Not on every form's first draw: the floorplan shows its form from the start.
  */
-export function RepeatControl({ draft, onChange, firstDate, errors, words }: {
+export const preloadRepeatDetails = (): void => void loadDetails().catch(() => undefined);
+
+export interface RepeatControlProps {
   draft: RepeatDraft;
   onChange: (d: RepeatDraft) => void;
   /** The first occurrence's day (YYYY-MM-DD, the site's calendar). */
   firstDate: string;
   errors: RepeatErrors;
   words: string | null;
-}) {
-  const set = (patch: Partial<RepeatDraft>) => onChange({ ...draft, ...patch });
-  const weekday = weekdayOf(firstDate);
-  const { position, isLast } = weekdayPosition(firstDate);
+}
+
+/**
+ * The Repeat control of the room and desk booking forms (issue 22): off by default; daily (every N
+ * days, weekdays only), weekly (every N weeks on chosen weekdays), monthly (the same date, or the same
+ * weekday of the month); ending on a date or after N occurrences; the rule in words below. Native
+ * select, chips and radios: all reachable by Tab and worked with the arrow keys and Space. The choices
+ * after the select are RepeatDetails, its own chunk (off the floorplan's first load; preloadRepeatDetails).
+ */
+export function RepeatControl(props: RepeatControlProps) {
+  const { draft, onChange } = props;
   return (
     <Stack gap="xs">
-      <NativeSelect label="Repeat" data={KINDS} value={draft.kind} onChange={(e) => set({ kind: e.currentTarget.value as RepeatKind })} />
-      {draft.kind !== 'None' && (
-        <Fieldset legend="How it repeats" variant="filled" p="sm" styles={{ legend: { fontWeight: 600 } }}>
-          <Stack gap="sm">
-            <NumberInput label={`Every how many ${UNIT[draft.kind]}`} w={200} min={1} max={MAX_INTERVAL} allowDecimal={false} allowNegative={false}
-              value={draft.interval} onChange={(v) => set({ interval: asCount(v) })} error={errors.interval} styles={errorStyles} />
-            {draft.kind === 'Daily' && (
-              <Checkbox label="Weekdays only (Monday to Friday)" checked={draft.weekdaysOnly} onChange={(e) => set({ weekdaysOnly: e.currentTarget.checked })} />
-            )}
-            {draft.kind === 'Weekly' && (
-              <Fieldset legend="On" variant="unstyled" styles={{ legend: { fontWeight: 600, fontSize: "var(--mantine-font-size-sm)" } }} aria-describedby={errors.weekdays ? 'repeat-weekdays-error' : undefined}>
-                <Chip.Group multiple value={draft.weekdays} onChange={(v) => set({ weekdays: v as WeekdayCode[] })}>
-                  <Group gap={6}>
-                    {WEEKDAYS.map((d) => (
-                      <Chip key={d} value={d} size="sm" aria-label={LONG[d]}>{SHORT[d]}</Chip>
-                    ))}
-                  </Group>
-                </Chip.Group>
-                {errors.weekdays && <Text id="repeat-weekdays-error" size="sm" c="red.9" mt={4}>{errors.weekdays}</Text>}
-              </Fieldset>
-            )}
-            {draft.kind === 'Monthly' && (
-              <Radio.Group label="On" value={draft.monthlyBy} onChange={(v) => set({ monthlyBy: v as MonthlyBy })} error={errors.monthlyBy} styles={errorStyles}>
-                <Stack gap={6} mt={4}>
-                  <Radio value="date" label={`Day ${Number(firstDate.slice(8, 10))} of the month`} />
-                  {position <= 4 && <Radio value="weekday" label={`The ${POSITION[position]} ${LONG[weekday]}`} />}
-                  {isLast && <Radio value="lastWeekday" label={`The last ${LONG[weekday]}`} />}
-                </Stack>
-              </Radio.Group>
-            )}
-            <Radio.Group label="Ends" value={draft.end} onChange={(v) => set({ end: v as RepeatDraft['end'] })}>
-              <Group gap="md" mt={4}>
-                <Radio value="count" label="After a number of times" />
-                <Radio value="until" label="On a date" />
-              </Group>
-            </Radio.Group>
-            {draft.end === 'count' ? (
-              <NumberInput label="Number of times" w={200} min={1} max={ABSOLUTE_MAX_OCCURRENCES} allowDecimal={false} allowNegative={false}
-                value={draft.count} onChange={(v) => set({ count: asCount(v) })} error={errors.count} styles={errorStyles} />
-            ) : (
-              <DayInput label="Last day" value={draft.until} minDate={firstDate} onChange={(v) => set({ until: v ?? '' })}
-                error={errors.until} styles={errorStyles} maw={260} />
-            )}
-            {errors.rule && <Text size="sm" c="red.9" role="alert">{errors.rule}</Text>}
-            <Text size="sm" aria-live="polite"><Text span fw={600}>Repeats:</Text> {words ?? 'finish the choices above'}</Text>
-          </Stack>
-        </Fieldset>
+      <NativeSelect label="Repeat" data={KINDS} value={draft.kind} onFocus={preloadRepeatDetails} onPointerEnter={preloadRepeatDetails} onChange={(e) => onChange({ ...draft, kind: e.currentTarget.value as RepeatKind })} />
+      {draft.kind !== 'None' && loaded && <loaded.RepeatDetails {...props} />}
+      {draft.kind !== 'None' && !loaded && (
+        <Suspense fallback={<Text size="sm" c="dark.6" role="status"><Loader size="xs" mr={6} />Loading the repeat options…</Text>}>
+          <LazyRepeatDetails {...props} />
+        </Suspense>
       )}
     </Stack>
   );

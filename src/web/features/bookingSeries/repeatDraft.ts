@@ -3,7 +3,8 @@
  * Kept apart from the control so the rule-building and the field checks are plain, testable code;
  * the server checks the same rules again (recurrenceRule.ts) and its 400s land on the same fields.
  */
-import { MAX_INTERVAL, WEEKDAY_CODES, weekdayOf, type RecurrenceInput, type WeekdayCode } from '../../../domain/recurrence/recurrenceRule.js';
+import type { RecurrenceInput } from '../../../domain/recurrence/recurrenceRule.js';
+import { MAX_INTERVAL, WEEKDAY_CODES, weekdayOf, type WeekdayCode } from '../../../domain/recurrence/recurrenceLimits.js';
 
 export type RepeatKind = 'None' | 'Daily' | 'Weekly' | 'Monthly';
 /** Monthly: on the same date, the same weekday at its position (second Tuesday), or the last such weekday. */

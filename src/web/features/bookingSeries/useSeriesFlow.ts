@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SeriesBooked, SeriesPreview } from '../../../domain/wire/bookingSeries.js';
-import { weekdayOf, type Recurrence, type RecurrenceInput } from '../../../domain/recurrence/recurrenceRule.js';
+import type { Recurrence, RecurrenceInput } from '../../../domain/recurrence/recurrenceRule.js';
+import { weekdayOf } from '../../../domain/recurrence/recurrenceLimits.js';
 import { describeRecurrence } from '../../../domain/recurrence/describeRecurrence.js';
 import { refusalWords } from '../../../domain/refusalWords.js';
 import { ApiError } from '../../app/api.js';

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { FormEvent, Ref } from 'react';
-import { RepeatControl, SeriesBookedDialog, SeriesPreviewList, useDeskSeries, type DeskRepeatProps } from '../bookingSeries/index.js';
+import { useEffect, type FormEvent, type Ref } from 'react';
+import { preloadRepeatDetails, RepeatControl, SeriesBookedDialog, SeriesPreviewList, useDeskSeries, type DeskRepeatProps } from '../bookingSeries/index.js';
 
 /** The optional fields and Save (SPEC 2.4), for the desk chosen in the panel. */
 export function DeskBookingForm({
@@ -28,6 +28,11 @@ export function DeskBookingForm({
 }) {
   const series = useDeskSeries(repeat ?? { input: null, timeZone: undefined, onBooked: () => undefined });
   const { flow } = series;
+  // A desk chosen: the Repeat choices may be next, so their chunk starts loading (off the first load).
+  const deskChosen = Boolean(repeat?.input);
+  useEffect(() => {
+    if (deskChosen) preloadRepeatDetails();
+  }, [deskChosen]);
   const submit = (e: FormEvent) => {
     if (!flow.on) return onSubmit(e);
     e.preventDefault();
@@ -35,7 +40,7 @@ export function DeskBookingForm({
   };
   const deskName = flow.booked?.Booked[0]?.DeskName;
   return (
-    <form onSubmit={submit} noValidate aria-label="Book the desk">
+    <form onSubmit={submit} noValidate aria-label="Book the desk" onFocus={preloadRepeatDetails}>
       <Stack gap="sm">
         <Text fw={600} id="desk-choice">{choice}</Text>
         <TextInput label="Reason (optional)" value={description} maxLength={500} onChange={(e) => onDescription(e.currentTarget.value)} />

@@ -1,4 +1,5 @@
-import { Chip, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Chip, Group, Text, VisuallyHidden } from '@mantine/core';
+import { LazyTooltip } from '../../app/shell/LazyTooltip.js';
 
 /** "Near my team" as DeskFilters needs it (useNearTeam); absent when the person is in no team. */
 export interface NearTeamFilter {
@@ -44,13 +45,13 @@ export function DeskFilters({ tags, chosen, onChosen, favouritesOnly, onFavourit
       {nearTeam && (
         <>
           {/* The tooltip shows on hover, on keyboard focus (focus inside the span) and on touch. */}
-          <Tooltip label={nearTeam.explanation} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
+          <LazyTooltip label={nearTeam.explanation} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
             <span data-near-team-chip>
               <Chip size="sm" color="teal.9" checked={nearTeam.on} onChange={nearTeam.onChange} aria-describedby="near-team-explanation">
                 Near my team
               </Chip>
             </span>
-          </Tooltip>
+          </LazyTooltip>
           <VisuallyHidden id="near-team-explanation">{nearTeam.explanation}</VisuallyHidden>
         </>
       )}

@@ -3,11 +3,13 @@ import type { Drawing } from '../../../domain/layout/drawing.js';
 import type { Tag } from '../../../domain/wire/tags.js';
 import type { TeamRef } from '../../../domain/wire/people.js';
 import type { CreatedLayout, DeskFutureBookings, LatestLayout, SavedLayout } from '../../../domain/wire/floorplans.js';
+import { editorScreenCalls } from '../../../domain/wire/screenCalls.js';
 import { api } from '../../app/api.js';
 
 export const editorPath = (floorplanId: number, layoutId: number): string => `/admin/layoutEditor/floorplan/${floorplanId}/${layoutId}`;
 
-const fetchLatestLayout = (floorplanId: number) => api.get<LatestLayout>(`/api/floorplans/${floorplanId}/layout/latest`);
+// The same URL the server names as a hint in the page (screenCalls.ts): a hint is used only when it matches.
+const fetchLatestLayout = (floorplanId: number) => api.get<LatestLayout>(editorScreenCalls.latestLayout(floorplanId));
 
 /** A load started before the editor's code arrived (prefetchLatestLayout), taken by the first loadLatestLayout. */
 let prefetched: { floorplanId: number; startedAt: number; answer: Promise<LatestLayout> } | null = null;

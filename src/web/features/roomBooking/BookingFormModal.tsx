@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { isValidOptionalEmail } from '../../../domain/email.js';
 import { ROOM_BOOKING_MESSAGES } from '../../../domain/roomBookingMessages.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
@@ -10,7 +10,7 @@ import { getLocations, roomKeys, saveRoomBooking } from './roomBookingApi.js';
 import { formatTime } from '../appShell/index.js';
 import { endChoices, slotText } from './roomBookingView.js';
 import { toWallClock } from '../../../domain/wallClock.js';
-import { RepeatControl, SeriesConfirmation, SeriesPreviewList, roomSeriesCalls, seriesBookedTitle, useSeriesFlow } from '../bookingSeries/index.js';
+import { preloadRepeatDetails, RepeatControl, SeriesConfirmation, SeriesPreviewList, roomSeriesCalls, seriesBookedTitle, useSeriesFlow } from '../bookingSeries/index.js';
 
 export interface SlotChoice {
   roomId: number; roomName: string; start: Date; end: Date; timeZone: string; restricted: boolean;
@@ -36,6 +36,8 @@ export function BookingFormModal({ slot, onClose }: { slot: SlotChoice; onClose:
   const nameError = touched.description && !description.trim() ? ROOM_BOOKING_MESSAGES.descriptionRequired : null;
   const emailError = touched.onBehalf && !isValidOptionalEmail(onBehalf) ? ROOM_BOOKING_MESSAGES.invalidEmail : null;
   const [saved, setSaved] = useState<Booking | null>(null);
+  // The form is open: its Repeat choices may be next, so their chunk starts loading.
+  useEffect(preloadRepeatDetails, []);
   // The location's name for the confirmation: both room tabs have loaded the site's locations already.
   const locations = useQuery({ queryKey: roomKeys.locations(saved?.SiteId ?? 0), queryFn: () => getLocations(saved!.SiteId), enabled: saved !== null });
   const confirmed: ConfirmedBooking | null = saved && {

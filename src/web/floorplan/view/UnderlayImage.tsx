@@ -4,7 +4,8 @@
  * the floor chose so, and faint whatever the editor's opacity, so desks stay the clear thing to see.
  */
 import { memo } from 'react';
-import { BOOKING_VIEW_MAX_OPACITY, underlayImagePath, type Underlay } from '../../../domain/layout/underlay.js';
+import type { Underlay } from '../../../domain/layout/underlay.js';
+import { BOOKING_VIEW_MAX_OPACITY, underlayImagePath } from '../../../domain/layout/underlayConstants.js';
 import { withBase } from '../../app/basePath.js';
 
 export const UnderlayImage = memo(function UnderlayImage({ underlay, view }: { underlay: Underlay | undefined; view: 'editor' | 'booking' }) {
