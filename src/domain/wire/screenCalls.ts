@@ -37,17 +37,19 @@ export const ROOM_SCREEN_PATHS: Readonly<Record<string, number>> = {
 export const roomScreenHeading = (roomType: number): string => (roomType === ROOM_TYPE.ClinicalMeetingRoom ? 'Book a Clinical Room' : 'Book a Meeting Room');
 
 /**
- * The layout editor (issue 21, first render): its router path, its first call (the floorplan's
- * latest layout, draft or published) and its source module. The server names the call and the
+ * The layout editor (issue 21, first render): its first call (the floorplan's latest layout, draft
+ * or published) and its source module. The server names the call and the
  * module's files as hints in the page that opens the editor, as for the desk and room screens.
  */
-export const EDITOR_SCREEN_PATH = '/admin/layoutEditor/floorplan/:floorplanId/:layoutId';
 export const editorScreenCalls = {
   latestLayout: (floorplanId: number): string => `/api/floorplans/${floorplanId}/layout/latest`,
 };
 export const EDITOR_SCREEN_MODULE = 'src/web/features/layoutEditor/index.ts';
 
-/** The floorplan id of an editor path ('/admin/layoutEditor/floorplan/3/7' -> 3), or null for any other path. */
+/**
+ * The floorplan id of an editor path ('/admin/layoutEditor/floorplan/3/7' -> 3), or null for any other path
+ * (the route itself: routeTable.tsx; its hint and prefetch take only positive 32-bit ids).
+ */
 export const editorScreenFloorplan = (routerPath: string): number | null => {
   const match = /^\/admin\/layoutEditor\/floorplan\/([1-9]\d{0,9})\/[1-9]\d{0,9}\/?$/.exec(routerPath);
   const id = match ? Number(match[1]) : NaN;

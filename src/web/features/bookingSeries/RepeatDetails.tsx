@@ -20,7 +20,7 @@ const asCount = (v: string | number): number | '' => (v === '' ? '' : Number(v))
  * The Repeat control's choices once a repeat is chosen (RepeatControl.tsx): every N, the weekdays, the
  * monthly rule, the end (a count or a last day, with the date picker), the rule in words. Its own chunk:
  * the booking screens show "Does not repeat" first, and the number input, radios and date picker it
- * needs are ~40 KB the floorplan's first load does without (issue 20, issue 19 point 7).
+ * needs are ~30 KB (compressed) the floorplan's first load does without (issue 20, issue 19 point 7).
  */
 export function RepeatDetails({ draft, onChange, firstDate, errors, words }: RepeatControlProps) {
   const set = (patch: Partial<RepeatDraft>) => onChange({ ...draft, ...patch });
