@@ -119,3 +119,54 @@ test('the desk preview says Refused with the rule (the person\'s other desk) and
     await admin.dispose();
   }
 });
+
+test.describe('the Repeat choices\' own file', () => {
+  // No service worker: it takes chunk requests through its cache, where page.route does not see them
+  // (as in loadingStates.spec.ts).
+  test.use({ serviceWorkers: 'block' });
+
+  test('the Repeat choices say they are loading while their file is on its way, and say so when it fails', async ({ page }) => {
+    // The choices are their own file (RepeatDetails), asked for once a desk is chosen. Held here, then
+    // let through: the form says it is loading meanwhile. In a second page, refused: the form says what
+    // happened and the one-off booking still works. Nothing is booked.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/RepeatDetails-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signInAs(page, 'manager');
+    await page.goto(bookingPath('2031-03-03', '09:00', '12:00'));
+    await page.getByLabel(/free desks?: choose one/).selectOption(DESK);
+    const form = page.getByRole('form', { name: 'Book the desk' });
+    await form.getByLabel('Repeat').selectOption('Weekly');
+    const loading = form.getByRole('status').filter({ hasText: 'Loading the repeat options…' });
+    await expect(loading).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the desk form while the repeat options load');
+    await loading.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/desk-series-0-loading.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await loading.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENS}/desk-series-0-loading-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    release();
+    await expect(form.getByLabel('Number of times', { exact: true })).toBeVisible();
+    await expect(loading).toHaveCount(0);
+
+    const second = await page.context().newPage();
+    await second.route('**/RepeatDetails-*.js', (route) => route.abort('connectionrefused'));
+    await second.goto(bookingPath('2031-03-03', '09:00', '12:00'));
+    await second.getByLabel(/free desks?: choose one/).selectOption(DESK);
+    const secondForm = second.getByRole('form', { name: 'Book the desk' });
+    await secondForm.getByLabel('Repeat').selectOption('Weekly');
+    await expect(secondForm.getByRole('alert')).toHaveText(/The repeat options could not be loaded\. Check the connection and reload the page/);
+    await expectNoSeriousA11yViolations(second, 'the desk form when the repeat options failed to load');
+    await secondForm.getByRole('alert').scrollIntoViewIfNeeded();
+    await second.screenshot({ path: `${SCREENS}/desk-series-0-failed.png` });
+    await secondForm.getByLabel('Repeat').selectOption('None');
+    await expect(secondForm.getByRole('alert')).toHaveCount(0);
+    await expect(secondForm.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await second.close();
+  });
+});

@@ -72,7 +72,7 @@ test('two fingers zoom about their midpoint and pan, selecting and moving nothin
 
   // Zoomed in (about double), past the buttons' 70 %, and said so.
   await expect.poll(() => zoomShown(page)).toBeGreaterThan(before * 1.6);
-  await expect(page.getByRole('status').filter({ hasText: /wheel zoom/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /by wheel or pinch/ })).toBeVisible();
   // The canvas point first under the fingers followed their midpoint.
   await expect.poll(async () => {
     const now = await toScreen(page, anchor);

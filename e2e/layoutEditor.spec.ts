@@ -272,7 +272,7 @@ test('edit like a modern editor: marquee, group move, duplicate, shift-click, al
   await page.keyboard.down('Control');
   for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -100);
   await page.keyboard.up('Control');
-  await expect(page.getByRole('status').filter({ hasText: /wheel zoom/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /by wheel or pinch/ })).toBeVisible();
   // The desk under the pointer stayed under it.
   const after = await at(page, 260, 200);
   expect(Math.abs(after.x - p.x)).toBeLessThan(15);

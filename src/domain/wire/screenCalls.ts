@@ -46,6 +46,9 @@ export const editorScreenCalls = {
 };
 export const EDITOR_SCREEN_MODULE = 'src/web/features/layoutEditor/index.ts';
 
+/** The editor's path for a floorplan's layout (the route: routeTable.tsx); editorScreenFloorplan reads it back. */
+export const editorPath = (floorplanId: number, layoutId: number): string => `/admin/layoutEditor/floorplan/${floorplanId}/${layoutId}`;
+
 /**
  * The floorplan id of an editor path ('/admin/layoutEditor/floorplan/3/7' -> 3), or null for any other path
  * (the route itself: routeTable.tsx; its hint and prefetch take only positive 32-bit ids).

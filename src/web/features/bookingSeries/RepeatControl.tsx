@@ -1,5 +1,5 @@
 import { Loader, NativeSelect, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import type { RepeatDraft, RepeatErrors, RepeatKind } from './repeatDraft.js';
 
 const KINDS: { value: RepeatKind; label: string }[] = [
@@ -8,10 +8,13 @@ const KINDS: { value: RepeatKind; label: string }[] = [
 ];
 
 type DetailsModule = typeof import('./RepeatDetails.js');
-/** The details' module once in: drawn directly then, since even a loaded React.lazy suspends once (and React holds its reveal ~300 ms). */
+/**
+ * The details' module once in. Read while rendering, so a loaded chunk is drawn in the same render
+ * as the choice of a repeat (not through React.lazy, which suspends once even when loaded and whose
+ * reveal React holds ~300 ms): Weekly then Tab lands in "Every how many weeks".
+ */
 let loaded: DetailsModule | null = null;
 const loadDetails = () => import('./RepeatDetails.js').then((m) => (loaded = m));
-const LazyRepeatDetails = lazy(() => loadDetails().then((m) => ({ default: m.RepeatDetails })));
 /**
  * Starts loading the Repeat choices' chunk. The forms call it on signs of intent (a desk chosen, the
  * room form opened, focus in the form) and the select on focus and pointer, so a choice does not wait:
@@ -19,6 +22,19 @@ const LazyRepeatDetails = lazy(() => loadDetails().then((m) => ({ default: m.Rep
  * line. Not on every form's first draw: the floorplan shows its form from the start.
  */
 export const preloadRepeatDetails = (): void => void loadDetails().catch(() => undefined);
+
+/** The details' module when in; else loads it (a repeat was chosen before it arrived) and says whether that failed. */
+function useRepeatDetails(wanted: boolean): { module: DetailsModule | null; failed: boolean } {
+  const [, setArrived] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    loadDetails().then(() => live && setArrived(true), () => live && setFailed(true));
+    return () => { live = false; };
+  }, [wanted]);
+  return { module: loaded, failed: failed && !loaded };
+}
 
 export interface RepeatControlProps {
   draft: RepeatDraft;
@@ -38,14 +54,18 @@ export interface RepeatControlProps {
  */
 export function RepeatControl(props: RepeatControlProps) {
   const { draft, onChange } = props;
+  const repeats = draft.kind !== 'None';
+  const details = useRepeatDetails(repeats);
   return (
     <Stack gap="xs">
       <NativeSelect label="Repeat" data={KINDS} value={draft.kind} onFocus={preloadRepeatDetails} onPointerEnter={preloadRepeatDetails} onChange={(e) => onChange({ ...draft, kind: e.currentTarget.value as RepeatKind })} />
-      {draft.kind !== 'None' && loaded && <loaded.RepeatDetails {...props} />}
-      {draft.kind !== 'None' && !loaded && (
-        <Suspense fallback={<Text size="sm" c="dark.6" role="status"><Loader size="xs" mr={6} />Loading the repeat options…</Text>}>
-          <LazyRepeatDetails {...props} />
-        </Suspense>
+      {repeats && details.module && <details.module.RepeatDetails {...props} />}
+      {repeats && !details.module && !details.failed && <Text size="sm" c="dark.6" role="status"><Loader size="xs" mr={6} />Loading the repeat options…</Text>}
+      {/* A lost connection (or a new release that no longer has this file): the one-off booking still works. */}
+      {repeats && details.failed && (
+        <Text size="sm" c="red.9" role="alert">
+          The repeat options could not be loaded. Check the connection and reload the page to try again, or choose "Does not repeat" to book this one time.
+        </Text>
       )}
     </Stack>
   );

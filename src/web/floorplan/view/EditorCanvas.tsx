@@ -324,9 +324,9 @@ export function EditorCanvas({ editor, height = '100%' }: EditorCanvasProps) {
       />
     </ZoomScroller>
     {state.zoomOutsideButtons && (
-      // The wheel went past the buttons' range: say so, or the greyed zoom buttons look broken.
+      // The wheel or a pinch went past the buttons' range: say so, or the greyed zoom buttons look broken.
       <div role="status" style={{ position: 'absolute', left: 8, bottom: 8, padding: '2px 8px', borderRadius: 4, background: '#212529', color: '#fff', fontSize: 12 }}>
-        Zoom {Math.round(state.zoom * 100)}% (wheel zoom; the buttons use {Math.round(EDITOR_ZOOM.min * 100)}–{Math.round(EDITOR_ZOOM.max * 100)}%)
+        Zoom {Math.round(state.zoom * 100)}% (by wheel or pinch; the buttons use {Math.round(EDITOR_ZOOM.min * 100)}–{Math.round(EDITOR_ZOOM.max * 100)}%)
       </div>
     )}
     </div>
