@@ -58,6 +58,8 @@ test.describe('at 1280 x 800', () => {
     await signInAs(page, 'staff');
     await page.goto(bookingPath('2030-04-02', '09:00', '17:00'));
     await expect(desk(page, 'D1')).toBeVisible();
+    // A day years ahead sits at the end of the day strip, past its right edge: scrolled into view.
+    await expect(page.getByRole('group', { name: 'Day' }).getByRole('button', { pressed: true })).toBeInViewport({ ratio: 1 });
     // The whole floor is in the first view: every desk's box lies inside the map's box.
     const inside = await page.evaluate(() => {
       const view = document.querySelector('[role="region"][aria-label*="drag to move"]')!.getBoundingClientRect();
