@@ -72,6 +72,10 @@ test.describe('on a desktop (1280×800)', () => {
   });
 
   test('by keyboard only: a room booked from its calendar confirms the same way; View my bookings opens them', async ({ page, baseURL }) => {
+    // Two bookings, a download and a page change by keys: 72-96 s on a busy 2-core CI run (2026-11-27), near the
+    // default 90 s. The second booking's name is unique, so a retry does not find the first try's as well.
+    test.setTimeout(180_000);
+    const followUp = unique('Afternoon follow-up');
     const room = await newRoom(baseURL!, unique('Confirm Keys'));
     await signInAs(page, 'staff');
     await openLondonRoomCalendar(page, `${room.Name} (Floor 1)`, '2030-06-12');
@@ -109,7 +113,7 @@ test.describe('on a desktop (1280×800)', () => {
     await page.locator('[data-slot="2030-06-12T14:00"]').focus();
     await page.keyboard.press('Enter');
     await expect(form.getByLabel('Team Name')).toBeFocused();
-    await page.keyboard.type('Afternoon follow-up');
+    await page.keyboard.type(followUp);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
@@ -117,7 +121,7 @@ test.describe('on a desktop (1280×800)', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/menu\/mybookings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My Bookings' })).toBeVisible();
-    await expect(page.getByText('Afternoon follow-up')).toBeVisible();
+    await expect(page.getByText(followUp)).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
