@@ -31,7 +31,8 @@ function useRepeatDetails(wanted: boolean): { module: DetailsModule | null; fail
     if (!wanted || loaded) return;
     let live = true;
     loadDetails().then(() => live && setArrived(true), () => live && setFailed(true));
-    return () => { live = false; };
+    // "Does not repeat" then a repeat again is a new try: it shows the loading line, not the old failure.
+    return () => { live = false; setFailed(false); };
   }, [wanted]);
   return { module: loaded, failed: failed && !loaded };
 }
