@@ -4,13 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Floorplan } from '../../../domain/wire/floorplans.js';
+import { editorPath } from '../../../domain/wire/screenCalls.js';
 import { BackToMenu } from '../../app/shell/BackToMenu.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { LoadErrorBar } from '../../app/shell/LoadErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import {
-  createFloorplan, deleteFloorplan, editorPath, floorplansKey, listFloorplans, messageOf, newBlankLayout, renameFloorplan, statusOf,
+  createFloorplan, deleteFloorplan, floorplansKey, listFloorplans, messageOf, newBlankLayout, renameFloorplan, statusOf,
 } from './floorplansApi.js';
 import { DeleteRowButton } from '../adminLists/DeleteRowButton.js';
 import { DeskQrSheetButton } from '../deskCheckIn/DeskQrSheetButton.js';

@@ -11,8 +11,6 @@ export const renameFloorplan = (floorplan: Floorplan, name: string) => api.post<
 export const deleteFloorplan = (id: number) => api.delete<void>(`/api/floorplans/${id}`);
 export const newBlankLayout = (id: number) => api.post<CreatedLayout>(`/api/floorplans/${id}/newlayout`);
 
-export { editorPath } from '../../../domain/wire/screenCalls.js';
-
 /** '500 Internal Server Error' for the '{status}' of SPEC 8's list messages. */
 export const statusOf = (err: unknown): string => {
   if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);

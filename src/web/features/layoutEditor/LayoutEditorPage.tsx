@@ -10,7 +10,8 @@ import { LoadingState } from '../../app/shell/LoadingState.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { EditorScreen } from './EditorScreen.js';
-import { editorPath, loadLatestLayout, startNewLayout } from './layoutApi.js';
+import { editorPath } from '../../../domain/wire/screenCalls.js';
+import { loadLatestLayout, startNewLayout } from './layoutApi.js';
 import { EDITOR_MIN_WIDTH_QUERY } from './smallScreen.js';
 
 // Only phones need the booking view's map: fetched then, not with every desktop editor.

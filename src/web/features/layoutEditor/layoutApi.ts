@@ -6,8 +6,6 @@ import type { CreatedLayout, DeskFutureBookings, LatestLayout, SavedLayout } fro
 import { editorScreenCalls } from '../../../domain/wire/screenCalls.js';
 import { api } from '../../app/api.js';
 
-export { editorPath } from '../../../domain/wire/screenCalls.js';
-
 // The same URL the server names as a hint in the page (screenCalls.ts): a hint is used only when it matches.
 const fetchLatestLayout = (floorplanId: number) => api.get<LatestLayout>(editorScreenCalls.latestLayout(floorplanId));
 
