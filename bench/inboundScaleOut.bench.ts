@@ -23,12 +23,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { freePort, startEmbeddedDatabase } from '../src/server/db/embedded.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createPool } from '../src/server/db/pool.js';
 import { invite } from '../src/server/features/inboundMail/inboundTestKit.js';
-import { calendarPart, parseCalendar } from '../src/server/features/mail/invitationTestKit.js';
+import { calendarPart, parseCalendar, startSmtp } from '../src/server/features/mail/invitationTestKit.js';
 import { makeClient, percentile, recordSideBySide, signedInPeople } from './harness.js';
 
 const COUNT = Number(process.env.BENCH_INVITATIONS ?? 300);
@@ -50,26 +49,15 @@ const listenerOf = (i: number) => i % INSTANCES;
 interface Reply { to: string; uid: string; partstat: string; comment: string; at: number }
 const replies: Reply[] = [];
 const otherMail: { to: string; subject: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-  onData(stream, session, done) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (c: string) => { raw += c; });
-    stream.on('end', () => {
-      const at = performance.now();
-      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
-      const part = calendarPart(raw);
-      if (/method=REPLY/i.test(part.contentType)) {
-        const ev = parseCalendar(part.body).events[0]!;
-        replies.push({ to, uid: ev.uid, partstat: ev.attendees[0]?.partstat ?? '?', comment: String(ev.component.getFirstPropertyValue('comment') ?? ''), at });
-      } else otherMail.push({ to, subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '?' });
-      done();
-    });
-  },
+const smtp = await startSmtp(({ to: recipients, raw }) => {
+  const at = performance.now();
+  const to = recipients.map((r) => r.toLowerCase()).join(',');
+  const part = calendarPart(raw);
+  if (/method=REPLY/i.test(part.contentType)) {
+    const ev = parseCalendar(part.body).events[0]!;
+    replies.push({ to, uid: ev.uid, partstat: ev.attendees[0]?.partstat ?? '?', comment: String(ev.component.getFirstPropertyValue('comment') ?? ''), at });
+  } else otherMail.push({ to, subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '?' });
 });
-const smtpPort = await freePort();
-await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
 
 const loadAtStart = loadavg();
 const dir = mkdtempSync(join(tmpdir(), 'hotdesk-bench-'));
@@ -85,7 +73,7 @@ async function startInstance(): Promise<Instance> {
   const inboundPort = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
-      ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ...process.env, DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_URL: smtp.url,
       INBOUND_SMTP_PORT: String(inboundPort), INBOUND_SMTP_HOST: '127.0.0.1', INBOUND_SMTP_TRUSTED_RELAYS: '127.0.0.1',
       INBOUND_ROOM_ADDRESS_PATTERN: PATTERN,
     },
@@ -261,5 +249,5 @@ for (const inst of instances) inst.proc.kill('SIGTERM');
 await Promise.all(instances.map((inst) => new Promise((r) => { if (inst.proc.exitCode !== null) r(undefined); else inst.proc.once('exit', r); })));
 await pool.end();
 await db.stop();
-smtp.close();
+await smtp.close();
 process.exit(verdict ? 0 : 1);

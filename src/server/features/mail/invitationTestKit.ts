@@ -63,8 +63,11 @@ export function expandStarts(cal: ParsedCalendar, uid: string, limit = 2000): Da
 
 export interface Received { to: string[]; raw: string }
 
-/** A real SMTP server on loopback; `received` fills as mail arrives. */
-export async function startSmtp(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+/**
+ * A real SMTP server on loopback; `received` fills as mail arrives, and `onMessage` (a benchmark's
+ * counter) sees each message as it arrives.
+ */
+export async function startSmtp(onMessage?: (message: Received) => void): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
   const smtp = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
@@ -72,7 +75,12 @@ export async function startSmtp(): Promise<{ url: string; received: Received[]; 
       let raw = '';
       stream.setEncoding('utf8');
       stream.on('data', (c: string) => { raw += c; });
-      stream.on('end', () => { received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw }); callback(); });
+      stream.on('end', () => {
+        const message = { to: session.envelope.rcptTo.map((r) => r.address), raw };
+        received.push(message);
+        onMessage?.(message);
+        callback();
+      });
     },
   });
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
