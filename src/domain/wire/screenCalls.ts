@@ -11,7 +11,16 @@ export const deskScreenCalls = {
   /** Start and end are ISO instants (rangeInstants in domain/deskRoute.ts). */
   occupancy: (floorplanId: number, start: string, end: string): string =>
     `/api/bookings/for/${floorplanId}?start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`,
+  /** The site's locations with desks, and a location's floorplans: the heading's names and the advance limit. */
+  locations: (siteId: number): string => `/api/locations/site/${siteId}/desks`,
+  floorplans: (locationId: number): string => `/api/floorplans/location/${locationId}`,
+  /** The closures the map and the date strip draw (ranges: dateStripWindows in domain/closureWindows.ts). */
+  closures: (siteId: number, from: string, to: string): string => screenClosuresCall(siteId, from, to),
 };
+
+/** The closures a booking screen draws, occurrences over [from, to) (ISO instants) at the places the person may choose. */
+export const screenClosuresCall = (siteId: number, from: string, to: string): string =>
+  `/api/closures?siteId=${siteId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
 /** Every screen's first call: the settings and the signed-in person's profile (useSettings, and their save). */
 export const SETTINGS_CALL = '/api/settings';

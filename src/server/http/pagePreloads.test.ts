@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATE_STRIP_MOST_DAYS, dateStripWindows } from '../../domain/closureWindows.js';
 import { DESK_SCREEN_MODULE, EDITOR_SCREEN_MODULE, ROOM_SCREEN_MODULE, roomScreenHeading } from '../../domain/wire/screenCalls.js';
 import { insertLocation, insertPublishedFloorplan, insertSite } from '../testing/fixtures.js';
 import { buildTestApp, createUser, type TestUser } from '../testing/testApp.js';
@@ -62,11 +63,20 @@ describe('preload hints in the page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['vary']).toContain('Cookie');
     const h = hints(res.body);
+    // The closures the map waits for: the date strip's days from today, and the chosen day years ahead
+    // on its own (the same ranges the screen asks for: dateStripWindows).
+    const [strip, chosenDay] = dateStripWindows(new Date(), '2030-07-01', DATE_STRIP_MOST_DAYS);
+    expect(chosenDay).toEqual({ from: '2030-06-30T10:00:00.000Z', to: '2030-07-02T14:00:00.000Z' });
+    const closures = (w: { from: string; to: string }) => `/hotdesk/api/closures?siteId=${site}&from=${encodeURIComponent(w.from)}&to=${encodeURIComponent(w.to)}`;
     expect(h.calls).toEqual([
       '/hotdesk/api/settings',
       `/hotdesk/api/floorplans/${floorplan}/layout`,
       `/hotdesk/api/sites/${site}`,
       `/hotdesk/api/bookings/for/${floorplan}?start=2030-07-01T08%3A00%3A00.000Z&end=2030-07-01T16%3A00%3A00.000Z`,
+      closures(strip!),
+      '/hotdesk/api/closures?siteId=' + site + '&from=2030-06-30T10%3A00%3A00.000Z&to=2030-07-02T14%3A00%3A00.000Z',
+      `/hotdesk/api/locations/site/${site}/desks`,
+      `/hotdesk/api/floorplans/location/${location}`,
     ]);
     // Not the file the page loads anyway; the calls come first in the head, the files after the page's own script.
     expect(h.scripts).toEqual(['/hotdesk/assets/deskBooking-1.js', '/hotdesk/assets/zoom-1.js']);
@@ -130,9 +140,11 @@ describe('preload hints in the page', () => {
   it('leave out what a hand-typed address cannot give, and never fail the page', async () => {
     // Bad times: the layout and the site, no bookings call. An unknown site: no time zone, no bookings call.
     const badTimes = hints((await page(`/menu/book/desk/2030-02-30T09:00/tomorrow/${site}/${location}/${floorplan}`, staff.cookie)).body);
-    expect(badTimes.calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout`, `/hotdesk/api/sites/${site}`]);
+    const lists = [`/hotdesk/api/locations/site/${site}/desks`, `/hotdesk/api/floorplans/location/${location}`];
+    expect(badTimes.calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout`, `/hotdesk/api/sites/${site}`, ...lists]);
     const unknownSite = hints((await page(`/menu/book/desk/2030-07-01T09:00/2030-07-01T17:00/999999/${location}/${floorplan}`, staff.cookie)).body);
-    expect(unknownSite.calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout`, '/hotdesk/api/sites/999999']);
+    expect(unknownSite.calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout`, '/hotdesk/api/sites/999999',
+      '/hotdesk/api/locations/site/999999/desks', `/hotdesk/api/floorplans/location/${location}`]);
     // A malformed escape is refused by the router itself, before any page or hint.
     const malformed = await page('/menu/book/desk/%E0%A4%A/x/1/2/3', staff.cookie);
     expect(malformed.statusCode).toBe(400);
@@ -146,7 +158,7 @@ describe('preload hints in the page', () => {
     // Markup in the address: only the numeric ids reach the hints, so nothing of it is echoed.
     const markup = await page(`/menu/book/desk/"><script>/x/${site}/${location}/${floorplan}`, staff.cookie);
     expect(markup.statusCode).toBe(200);
-    expect(hints(markup.body).calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout`, `/hotdesk/api/sites/${site}`]);
+    expect(hints(markup.body).calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout`, `/hotdesk/api/sites/${site}`, ...lists]);
     expect(markup.body).not.toContain('<script>');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Closure } from '../../../domain/wire/closures.js';
-import { closedDays, closedFloor, closesLocation, closesRoom, closuresOver, closureWindow, dateStripWindows, mergeClosures } from './closedPlaces.js';
+import { closedDays, closedFloor, closesLocation, closesRoom, closuresOver, mergeClosures } from './closedPlaces.js';
 
 const scope = (o: Partial<Closure['Scope']> = {}): Closure['Scope'] => ({ WholeSite: false, LocationIds: [], RoomIds: [], Desks: [], ...o });
 const closure = (id: number, s: Partial<Closure['Scope']>, start: string, end: string, reason = `Reason ${id}`): Closure =>
@@ -62,19 +62,7 @@ describe('closedDays: the date strip marks', () => {
   });
 });
 
-describe('closureWindow', () => {
-  it('covers the days on every clock on earth', () => {
-    expect(closureWindow('2030-04-01', '2030-04-30')).toEqual({ from: '2030-03-31T10:00:00.000Z', to: '2030-05-01T14:00:00.000Z' });
-  });
-});
-
-describe('dateStripWindows', () => {
-  const now = new Date('2026-11-26T11:00:00Z');
-  it('one range for the strip when the chosen day is in it; the chosen day apart when it is years ahead', () => {
-    expect(dateStripWindows(now, '2026-12-01', 31)).toEqual([{ from: '2026-11-24T10:00:00.000Z', to: '2026-12-29T14:00:00.000Z' }]);
-    expect(dateStripWindows(now, '2031-02-11', 31)).toEqual([
-      { from: '2026-11-24T10:00:00.000Z', to: '2026-12-29T14:00:00.000Z' }, { from: '2031-02-10T10:00:00.000Z', to: '2031-02-12T14:00:00.000Z' }]);
-  });
+describe('mergeClosures', () => {
   it('merges the answers: an occurrence in both once, by start', () => {
     const c = (Id: number, Start: string) => ({ Id, SiteId: 1, Scope: { WholeSite: true, LocationIds: [], RoomIds: [], Desks: [] }, Start, End: Start, Reason: 'x', RepeatsYearly: false });
     expect(mergeClosures([[c(2, '2031-01-02T00:00:00Z'), c(1, '2030-01-01T00:00:00Z')], undefined, [c(1, '2030-01-01T00:00:00Z')]]).map((x) => x.Id)).toEqual([1, 2]);

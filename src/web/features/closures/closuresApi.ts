@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   AdminClosure, Closure, ClosureCreated, ClosureImportInput, ClosureImportPreview, ClosureInput, ClosurePreview,
 } from '../../../domain/wire/closures.js';
+import { screenClosuresCall } from '../../../domain/wire/screenCalls.js';
 import { api } from '../../app/api.js';
 
 export const closuresKey = (siteId: number) => ['closures', 'manage', siteId] as const;
@@ -10,8 +11,7 @@ export const closuresKey = (siteId: number) => ['closures', 'manage', siteId] as
 export const listClosures = (siteId: number, from: Date, to: Date) => api.get<AdminClosure[]>(
   `/api/closures/manage?siteId=${siteId}&from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`);
 /** The closures the booking screens draw: occurrences over [from, to) at the places the person may choose. */
-export const listScreenClosures = (siteId: number, from: string, to: string) => api.get<Closure[]>(
-  `/api/closures?siteId=${siteId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+export const listScreenClosures = (siteId: number, from: string, to: string) => api.get<Closure[]>(screenClosuresCall(siteId, from, to));
 export const screenClosuresKey = (siteId: number, from: string, to: string) => ['closures', 'screen', siteId, from, to] as const;
 /** After a closure is made or removed: the booking screens' closures and the bookings it cancelled are stale. */
 export const staleAfterClosureChange = [['closures', 'screen'], ['deskBooking', 'occupancy'], ['roomBooking']] as const;

@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, ScrollArea, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { DATE_STRIP_MOST_DAYS } from '../../../domain/closureWindows.js';
 import { formatMinutes } from '../../../domain/dateFormat.js';
 import { daysFrom, longDay, nextDay, shortDay } from '../../../domain/deskRoute.js';
 import { DESK_EARLIEST, defaultDeskEnd, defaultDeskStart, pickDeskTime, shownDeskTimes, type DeskTimePicks } from '../../../domain/deskTimes.js';
@@ -10,7 +11,6 @@ import type { DayClosure } from '../closures/closedPlaces.js';
 
 /** Days the strip offers when no advance limit applies (and the most it ever shows). */
 const DAYS_WITHOUT_LIMIT = 14;
-const MOST_DAYS = 31;
 
 export interface DeskWhen { date: string; start: number; end: number }
 
@@ -41,7 +41,7 @@ export function DateStrip({ when, now, lastDay, onChange, closed }: {
   const days = useMemo(() => {
     let last = now.date;
     for (let i = 1; i < DAYS_WITHOUT_LIMIT; i++) last = nextDay(last);
-    const list = daysFrom(now.date, lastDay ?? last, MOST_DAYS);
+    const list = daysFrom(now.date, lastDay ?? last, DATE_STRIP_MOST_DAYS);
     // A day from the address outside the strip (past, or beyond it) still shows, so the choice is visible.
     return list.includes(when.date) ? list : [when.date, ...list].sort();
   }, [now.date, lastDay, when.date]);

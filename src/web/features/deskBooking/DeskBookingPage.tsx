@@ -2,6 +2,7 @@ import { Alert, Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { DATE_STRIP_MOST_DAYS } from '../../../domain/closureWindows.js';
 import { advanceLimitDate, isWithinAdvanceLimit, resolveConstraint } from '../../../domain/advanceLimit.js';
 import { isValidOptionalEmail } from '../../../domain/email.js';
 import { toWallClock } from '../../../domain/wallClock.js';
@@ -299,8 +300,8 @@ export function DeskBookingPage() {
   const stripClosed = useMemo(() => {
     if (!closuresQ.data || !timeZone || !siteNow || !range) return undefined;
     let last = siteNow.date;
-    for (let i = 0; i < 31; i++) last = nextDay(last); // every day the strip can show (DateStrip's MOST_DAYS)
-    const days = [range.start.date, ...daysFrom(siteNow.date, last, 32)];
+    for (let i = 0; i < DATE_STRIP_MOST_DAYS; i++) last = nextDay(last); // every day the strip can show
+    const days = [range.start.date, ...daysFrom(siteNow.date, last, DATE_STRIP_MOST_DAYS + 1)];
     return closedDays(closuresQ.data, (c) => closesLocation(c, locationId), days, timeZone, DESK_EARLIEST, DESK_LATEST_END);
   }, [closuresQ.data, timeZone, siteNow, range, locationId]);
   const loadError = layoutQ.error ? layoutError(layoutQ.error) : layout && !drawing ? layoutError(null) : null;

@@ -7,10 +7,7 @@ import type { Site, SiteSummary } from '../../../domain/wire/sites.js';
 import { deskScreenCalls } from '../../../domain/wire/screenCalls.js';
 import { api, ApiError } from '../../app/api.js';
 import { screenClosuresQuery } from '../closures/closuresApi.js';
-import { dateStripWindows } from '../closures/closedPlaces.js';
-
-/** The most days the date strip shows from today (DateStrip's MOST_DAYS): the closures asked for cover them. */
-const STRIP_DAYS = 31;
+import { DATE_STRIP_MOST_DAYS, dateStripWindows } from '../../../domain/closureWindows.js';
 
 export const deskKeys = {
   sites: ['deskBooking', 'sites'] as const,
@@ -25,8 +22,8 @@ export const deskKeys = {
 };
 
 export const listDeskSites = () => api.get<SiteSummary[]>('/api/sites/desks');
-export const listDeskLocations = (siteId: number) => api.get<Location[]>(`/api/locations/site/${siteId}/desks`);
-export const listDeskFloorplans = (locationId: number) => api.get<Floorplan[]>(`/api/floorplans/location/${locationId}`);
+export const listDeskLocations = (siteId: number) => api.get<Location[]>(deskScreenCalls.locations(siteId));
+export const listDeskFloorplans = (locationId: number) => api.get<Floorplan[]>(deskScreenCalls.floorplans(locationId));
 export const getSite = (siteId: number) => api.get<Site>(deskScreenCalls.site(siteId));
 export const getLayout = (floorplanId: number) => api.get<LayoutRecord>(deskScreenCalls.layout(floorplanId));
 export const getOccupancy = (floorplanId: number, start: string, end: string) =>
@@ -54,7 +51,7 @@ export const deskQueries = {
    * after them: no second waterfall before the map is drawn.
    */
   closures: (siteId: number, chosenDate: string, now: Date) =>
-    dateStripWindows(now, chosenDate, STRIP_DAYS).map((w) => screenClosuresQuery(siteId, w.from, w.to)),
+    dateStripWindows(now, chosenDate, DATE_STRIP_MOST_DAYS).map((w) => screenClosuresQuery(siteId, w.from, w.to)),
 };
 
 /** '500 Internal Server Error' for SPEC 8's '{status}'. */

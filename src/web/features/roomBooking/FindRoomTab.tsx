@@ -11,7 +11,8 @@ import type { SlotChoice } from './BookingFormModal.js';
 import { getAvailability, getLocations, getRooms, OPENING_FRESH_MS, roomKeys } from './roomBookingApi.js';
 import { availabilityQuery, emptyResultMessage, minutesLabel, roomClosure, todayIn } from './findRoomView.js';
 import { screenClosuresQuery } from '../closures/closuresApi.js';
-import { closedWords, closureWindow } from '../closures/closedPlaces.js';
+import { closureWindow } from '../../../domain/closureWindows.js';
+import { closedWords } from '../closures/closedPlaces.js';
 import { ClosedMark } from '../closures/ClosedMark.js';
 
 const START_OPTIONS = roomStartOptions().map((m) => ({ value: String(m), label: minutesLabel(m) }));

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { defaultRoomTimes } from '../../../domain/roomTimes.js';
 import { screenClosuresQuery } from '../closures/closuresApi.js';
-import { closureWindow } from '../closures/closedPlaces.js';
+import { closureWindow } from '../../../domain/closureWindows.js';
 import { availabilityQuery, todayIn } from './findRoomView.js';
 import { getAvailability, getLocations, getRooms, getSites, roomKeys } from './roomBookingApi.js';
 
