@@ -280,3 +280,27 @@ test('a restricted room\'s series is one request: Needs approval in the preview,
   const rows = (await septemberBookings(baseURL!, room.Id)).filter((b) => b.Description === 'Board prep');
   expect(rows).toHaveLength(3);
 });
+
+test.describe('the Repeat choices\' file, on the room form', () => {
+  // No service worker: it takes chunk requests through its cache, where page.route does not see them.
+  test.use({ serviceWorkers: 'block' });
+
+  test('when it cannot be loaded the room form says so, and books one time', async ({ page, baseURL }) => {
+    const room = await newRoom(baseURL!, unique('Series offline'));
+    await page.route('**/RepeatDetails-*.js', (route) => route.abort('connectionrefused'));
+    await signInAs(page, 'staff');
+    const dialog = await openForm(page, room.Name, '2030-09-17');
+    await dialog.getByLabel('Team Name').fill('One-off review');
+    await dialog.getByLabel('Repeat').selectOption('Weekly');
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toHaveText(/The repeat options could not be loaded\. Check the connection and reload the page/);
+    await expectNoSeriousA11yViolations(page, 'the room form when the repeat options failed to load');
+    await page.screenshot({ path: `${SCREENS}/room-series-0-failed.png` });
+    await phoneShot(page, `${SCREENS}/room-series-0-failed-phone.png`);
+    await dialog.getByLabel('Repeat').selectOption('None');
+    await expect(alert).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog', { name: `${room.Name} booked` })).toBeVisible();
+    expect((await septemberBookings(baseURL!, room.Id)).filter((b) => b.Description === 'One-off review')).toHaveLength(1);
+  });
+});
