@@ -168,6 +168,8 @@ test.describe('the Repeat choices\' own file', () => {
     await form.getByLabel('Repeat').selectOption('Weekly');
     const alert = form.getByRole('alert');
     await expect(alert).toHaveText(/The repeat options could not be loaded\. Check the connection and reload the page/);
+    // "Check dates" would check the usual weekly rule: the form says which.
+    await expect(form.getByText(/^Repeats: Every week on Monday/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the desk form when the repeat options failed to load');
     await alert.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENS}/desk-series-0-failed.png` });

@@ -294,6 +294,8 @@ test.describe('the Repeat choices\' file, on the room form', () => {
     await dialog.getByLabel('Repeat').selectOption('Weekly');
     const alert = dialog.getByRole('alert');
     await expect(alert).toHaveText(/The repeat options could not be loaded\. Check the connection and reload the page/);
+    // "Check dates" would check the usual weekly rule: the form says which.
+    await expect(dialog.getByText(/^Repeats: Every week on Tuesday/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the room form when the repeat options failed to load');
     await page.screenshot({ path: `${SCREENS}/room-series-0-failed.png` });
     await phoneShot(page, `${SCREENS}/room-series-0-failed-phone.png`);

@@ -64,9 +64,13 @@ export function RepeatControl(props: RepeatControlProps) {
       {repeats && !details.module && !details.failed && <Text size="sm" c="dark.6" role="status"><Loader size="xs" mr={6} />Loading the repeat options…</Text>}
       {/* A lost connection (or a new release that no longer has this file): the one-off booking still works. */}
       {repeats && details.failed && (
-        <Text size="sm" c="red.9" role="alert">
-          The repeat options could not be loaded. Check the connection and reload the page to try again, or choose "Does not repeat" to book this one time.
-        </Text>
+        <>
+          <Text size="sm" c="red.9" role="alert">
+            The repeat options could not be loaded. Check the connection and reload the page to try again, or choose "Does not repeat" to book this one time.
+          </Text>
+          {/* "Check dates" still works with the choice's usual rule: say which, as the options would. */}
+          {props.words && <Text size="sm"><Text span fw={600}>Repeats:</Text> {props.words}</Text>}
+        </>
       )}
     </Stack>
   );
