@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signInAs } from './helpers.js';
 import { apiAs, unique } from './myBookingsKit.js';
 
@@ -14,6 +14,17 @@ const FLOORPLAN = 1;
 const DESK = 'D10';
 const bookingPath = (day: string, from: string, to: string) => `menu/book/desk/${day}T${from}/${day}T${to}/1/1/${FLOORPLAN}`;
 const occurrence = (page: Page, day: RegExp) => page.getByRole('region', { name: 'Dates' }).getByRole('listitem').filter({ hasText: day });
+
+/** Screenshots of `target` at 1280x800 and at 375x812 (`name`-phone), checking nothing runs off the phone's side; back at 1280x800. */
+async function shotAtBothSizes(page: Page, target: Locator, name: string) {
+  await target.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/${name}.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await target.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENS}/${name}-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test('book a weekly desk series with one clash skipped', async ({ page, baseURL }) => {
   // Someone else has D10 on the third Monday.
@@ -43,13 +54,7 @@ test('book a weekly desk series with one clash skipped', async ({ page, baseURL 
   await expect(occurrence(page, /17 February 2031/).getByRole('checkbox')).toBeDisabled();
   await expect(occurrence(page, /3 February 2031/)).toContainText('Free');
   await expectNoSeriousA11yViolations(page, 'the preview of a desk series');
-  await page.getByRole('region', { name: 'Dates' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENS}/desk-series-2-preview.png` });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.getByRole('region', { name: 'Dates' }).scrollIntoViewIfNeeded();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENS}/desk-series-2-preview-phone.png` });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await shotAtBothSizes(page, page.getByRole('region', { name: 'Dates' }), 'desk-series-2-preview');
 
   await form.getByRole('button', { name: 'Book 3 occurrences' }).click();
   const done = page.getByRole('dialog', { name: /^3 occurrences of Desk (D)?10 booked$/ });
@@ -105,12 +110,7 @@ test('the desk preview says Refused with the rule (the person\'s other desk) and
     await expect(occurrence(page, /28 April 2031/)).toContainText('Free');
     await expect(form.getByRole('button', { name: 'Book 2 occurrences' })).toBeEnabled();
     await expectNoSeriousA11yViolations(page, 'a desk series preview with refused and closed days');
-    await page.getByRole('region', { name: 'Dates' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENS}/desk-series-4-refused-closed.png` });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.getByRole('region', { name: 'Dates' }).scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/desk-series-4-refused-closed-phone.png` });
+    await shotAtBothSizes(page, page.getByRole('region', { name: 'Dates' }), 'desk-series-4-refused-closed');
   } finally {
     // Leave the shared server as found, so the test can run again.
     if (closureId !== null) expect((await admin.delete(`api/closures/${closureId}`)).status()).toBe(204);
@@ -143,13 +143,7 @@ test.describe('the Repeat choices\' own file', () => {
       const loading = form.getByRole('status').filter({ hasText: 'Loading the repeat options…' });
       await expect(loading).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'the desk form while the repeat options load');
-      await loading.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENS}/desk-series-0-loading.png` });
-      await page.setViewportSize({ width: 375, height: 812 });
-      await loading.scrollIntoViewIfNeeded();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SCREENS}/desk-series-0-loading-phone.png` });
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await shotAtBothSizes(page, loading, 'desk-series-0-loading');
     } finally {
       // Never leave the file held, whatever failed above: the page must be able to close.
       release();
@@ -171,13 +165,7 @@ test.describe('the Repeat choices\' own file', () => {
     // "Check dates" would check the usual weekly rule: the form says which.
     await expect(form.getByText(/^Repeats: Every week on Monday/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the desk form when the repeat options failed to load');
-    await alert.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENS}/desk-series-0-failed.png` });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await alert.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/desk-series-0-failed-phone.png` });
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await shotAtBothSizes(page, alert, 'desk-series-0-failed');
     // The one-off booking still works.
     await form.getByLabel('Repeat').selectOption('None');
     await expect(alert).toHaveCount(0);

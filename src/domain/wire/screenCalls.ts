@@ -14,11 +14,12 @@ export const deskScreenCalls = {
   /** The site's locations with desks, and a location's floorplans: the heading's names and the advance limit. */
   locations: (siteId: number): string => `/api/locations/site/${siteId}/desks`,
   floorplans: (locationId: number): string => `/api/floorplans/location/${locationId}`,
-  /** The closures the map and the date strip draw (ranges: dateStripWindows in domain/closureWindows.ts). */
-  closures: (siteId: number, from: string, to: string): string => screenClosuresCall(siteId, from, to),
 };
 
-/** The closures a booking screen draws, occurrences over [from, to) (ISO instants) at the places the person may choose. */
+/**
+ * The closures a booking screen draws, occurrences over [from, to) (ISO instants) at the places the
+ * person may choose (the desk screen's ranges: dateStripWindows in domain/closureWindows.ts).
+ */
 export const screenClosuresCall = (siteId: number, from: string, to: string): string =>
   `/api/closures?siteId=${siteId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 

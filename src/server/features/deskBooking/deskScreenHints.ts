@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { DATE_STRIP_MOST_DAYS, dateStripWindows } from '../../../domain/closureWindows.js';
 import { parseDeskScreenPath, parseRange, rangeInstants } from '../../../domain/deskRoute.js';
-import { DESK_SCREEN_MODULE, deskScreenCalls } from '../../../domain/wire/screenCalls.js';
+import { DESK_SCREEN_MODULE, deskScreenCalls, screenClosuresCall } from '../../../domain/wire/screenCalls.js';
 import type { ScreenHints } from '../../http/pagePreloads.js';
 
 /**
@@ -14,7 +14,7 @@ import type { ScreenHints } from '../../http/pagePreloads.js';
  * Without them in the hints, the map waited for calls the app's script starts only once it has run
  * (issue 20, 5,000-desk floor: bench/README.md, session 19).
  */
-export function deskScreenHints(db: pg.Pool, now: () => Date = () => new Date()) {
+export function deskScreenHints(db: pg.Pool) {
   return async (routerPath: string): Promise<ScreenHints | null> => {
     const screen = parseDeskScreenPath(routerPath);
     if (!screen) return null;
@@ -26,7 +26,7 @@ export function deskScreenHints(db: pg.Pool, now: () => Date = () => new Date())
       if (rows[0]) {
         const { start, end } = rangeInstants(range, rows[0].time_zone);
         calls.push(deskScreenCalls.occupancy(screen.floorplanId, start, end));
-        for (const w of dateStripWindows(now(), range.start.date, DATE_STRIP_MOST_DAYS)) calls.push(deskScreenCalls.closures(screen.siteId, w.from, w.to));
+        for (const w of dateStripWindows(new Date(), range.start.date, DATE_STRIP_MOST_DAYS)) calls.push(screenClosuresCall(screen.siteId, w.from, w.to));
       }
     }
     calls.push(deskScreenCalls.locations(screen.siteId), deskScreenCalls.floorplans(screen.locationId));

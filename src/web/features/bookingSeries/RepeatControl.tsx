@@ -1,6 +1,7 @@
 import { Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { RepeatDraft, RepeatErrors, RepeatKind } from './repeatDraft.js';
+import { RepeatWords } from './RepeatWords.js';
 
 const KINDS: { value: RepeatKind; label: string }[] = [
   { value: 'None', label: 'Does not repeat' }, { value: 'Daily', label: 'Daily' },
@@ -69,7 +70,7 @@ export function RepeatControl(props: RepeatControlProps) {
             The repeat options could not be loaded. Check the connection and reload the page to try again, or choose "Does not repeat" to book this one time.
           </Text>
           {/* "Check dates" still works with the choice's usual rule: say which, as the options would. */}
-          {props.words && <Text size="sm"><Text span fw={600}>Repeats:</Text> {props.words}</Text>}
+          {props.words && <RepeatWords words={props.words} />}
         </>
       )}
     </Stack>

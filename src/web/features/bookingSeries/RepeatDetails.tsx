@@ -3,6 +3,7 @@ import { ABSOLUTE_MAX_OCCURRENCES, MAX_INTERVAL, weekdayOf, type WeekdayCode } f
 import { DayInput } from '../appShell/DayInput.js';
 import { WEEKDAYS, weekdayPosition, type MonthlyBy, type RepeatDraft, type RepeatKind } from './repeatDraft.js';
 import type { RepeatControlProps } from './RepeatControl.js';
+import { RepeatWords } from './RepeatWords.js';
 
 const UNIT: Record<RepeatKind, string> = { None: '', Daily: 'days', Weekly: 'weeks', Monthly: 'months' };
 const SHORT: Record<WeekdayCode, string> = { MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat', SU: 'Sun' };
@@ -69,7 +70,7 @@ export function RepeatDetails({ draft, onChange, firstDate, errors, words }: Rep
             error={errors.until} styles={errorStyles} maw={260} />
         )}
         {errors.rule && <Text size="sm" c="red.9" role="alert">{errors.rule}</Text>}
-        <Text size="sm" aria-live="polite"><Text span fw={600}>Repeats:</Text> {words ?? 'finish the choices above'}</Text>
+        <RepeatWords words={words} />
       </Stack>
     </Fieldset>
   );
