@@ -8,7 +8,9 @@ import { apiAs, LONDON, newRoom, unique } from './myBookingsKit.js';
 // "Offline — reconnecting" while the live channel is down; a desk booked by one person turns taken on
 // another's open desk map; a room booking appears on the open Reception View. The fallback polls are
 // 60 s (or none), so a change within a few seconds came through the live channel. Its own days
-// (2030-07-17, 2030-08-20; the Reception View's is tomorrow); specs share one server.
+// (2030-07-17, 2031-06-17; the Reception View's is tomorrow); specs share one server. The desk's day is
+// in a month no other spec books desks in: it was 2030-08-20 once, and deskMap.spec's "near my team"
+// books D5 on a random August 2030 day (CI's run of stop 35 drew that day, and D5 was taken).
 
 // LIVE_SCREENS: keep the screenshots elsewhere (other runs empty test-results/).
 const SCREENS = process.env.LIVE_SCREENS ?? 'test-results/screens';
@@ -76,7 +78,7 @@ const LIVE_WITHIN_MS = 5_000;
 test('a desk booked by one person shows taken on another person’s open desk map, without a reload', async ({ page, browser, baseURL }) => {
   // Demo floor 1: D1..D18, all bookable but D7 and D14. In the booking view desks are drawn as runs of
   // paths by state; only the desk chosen (the Tab stop) is an element of its own, [data-desk-id].
-  const day = '2030-08-20';
+  const day = '2031-06-17';
   const path = `menu/book/desk/${day}T09:00/${day}T12:30/${LONDON.siteId}/${LONDON.locationId}/1`;
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, 'manager');
