@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CheckInPage, DisplayPage, LoginPage, PrivacyPage, SetupPage } from './publicPages.js';
 import { PublicLayout } from './PublicLayout.js';
@@ -7,14 +6,14 @@ import { SIGNED_IN_ROUTES, accessRule } from './routeTable.js';
 import { SignedInLayout } from './SignedInLayout.js';
 import { ComingSoon } from './shell/ComingSoon.js';
 import { NotFound } from './shell/NotFound.js';
-import { PageLoading } from './lazyPage.js';
+import { PageSuspense } from './lazyPage.js';
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to="/menu" replace />} />
       {/* A door tablet: full screen, no header (issue 24). */}
-      <Route path="/display" element={<Suspense fallback={<PageLoading />}><DisplayPage /></Suspense>} />
+      <Route path="/display" element={<PageSuspense><DisplayPage /></PageSuspense>} />
       <Route element={<PublicLayout />}>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/setup" element={<SetupPage />} />
@@ -29,7 +28,7 @@ export function AppRoutes() {
             path={r.path}
             element={(
               <RequireAccess rule={accessRule(r)}>
-                <Suspense fallback={<PageLoading screen={r.screen} />}>{r.element ?? <ComingSoon screen={r.screen} back={r.back} />}</Suspense>
+                <PageSuspense screen={r.screen}>{r.element ?? <ComingSoon screen={r.screen} back={r.back} />}</PageSuspense>
               </RequireAccess>
             )}
           />

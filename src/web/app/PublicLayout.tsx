@@ -1,15 +1,14 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageLoading } from './lazyPage.js';
+import { PageSuspense } from './lazyPage.js';
 import { Shell } from './shell/Shell.js';
 
 /** Frame of the pages that work signed out: sign-in, first set-up, privacy policy, room check-in (each loaded when opened: publicPages.tsx). */
 export function PublicLayout() {
   return (
     <Shell>
-      <Suspense fallback={<PageLoading />}>
+      <PageSuspense>
         <Outlet />
-      </Suspense>
+      </PageSuspense>
     </Shell>
   );
 }
