@@ -1,6 +1,6 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { clickDesk, deskCentreOnScreen } from './deskOnScreen.js';
-import { DEMO, expectNoSeriousA11yViolations, signInAs } from './helpers.js';
+import { changeAnswer, DEMO, expectNoSeriousA11yViolations, signInAs } from './helpers.js';
 
 // Desk booking (issue 9) from the Book a Desk tile to a saved booking, by mouse and by keyboard, and
 // the conflict path. The demo: London HQ (Europe/London, parking) has one location with a floorplan
@@ -260,10 +260,7 @@ test('load failures show SPEC 8 messages; maintenance mode refuses desk booking'
   await page.unroute('**/api/bookings/for/**');
 
   // Maintenance mode, as this browser sees the settings (the shared server's settings stay untouched).
-  await page.route('**/api/settings', async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, json: { ...(await res.json()), MaintenanceMode: true } });
-  });
+  await page.route('**/api/settings', (route) => changeAnswer(route, (settings: object) => ({ ...settings, MaintenanceMode: true })));
   await page.goto(bookingPath('2030-03-19', '09:00', '12:00'));
   await expect(page.getByText('Desk booking is not available while Hotdesk is in maintenance mode.')).toBeVisible();
   await expect(page.locator('[data-desk-id]')).toHaveCount(0);

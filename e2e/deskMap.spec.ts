@@ -1,7 +1,7 @@
 import { expect, request, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { fromWallClock } from '../src/domain/wallClock.js';
 import { clickDesk } from './deskOnScreen.js';
-import { expectNoSeriousA11yViolations, signIn, signInAs } from './helpers.js';
+import { changeAnswer, expectNoSeriousA11yViolations, signIn, signInAs } from './helpers.js';
 import { apiAs, unique } from './myBookingsKit.js';
 
 // The desk map (issue 20): names on desks, zoom (buttons, wheel, pinch), drag to pan, the day strip and
@@ -22,24 +22,20 @@ const chip = (page: Page, name: string | RegExp) => page.locator('label').filter
 
 /** The layout answer with tags on some desks (the demo floor has none). */
 async function withTags(page: Page, tags: Record<string, string[]>) {
-  await page.route('**/api/floorplans/1/layout', async (route: Route) => {
-    const res = await route.fetch();
-    const body = await res.json();
+  await page.route('**/api/floorplans/1/layout', (route: Route) => changeAnswer(route, (body: { Json: string }) => {
     const drawing = JSON.parse(body.Json);
-    for (const d of drawing.desks) d.tags = (tags[d.id] ?? []).map((Label, i) => ({ Id: i + 1, Label, Tooltip: '' }));
-    await route.fulfill({ response: res, json: { ...body, Json: JSON.stringify(drawing) } });
-  });
+    for (const d of drawing.desks) d.tags = (tags[d.id] ?? []).map((Label: string, i: number) => ({ Id: i + 1, Label, Tooltip: '' }));
+    return { ...body, Json: JSON.stringify(drawing) };
+  }));
 }
 
 /** The occupancy answer with extra bookings (another person's desk, named or not, as the server's privacy rules decide). */
 async function withOccupants(page: Page, extra: { DeskId: string; Occupant: { Name: string; Initials: string } | null }[]) {
-  await page.route('**/api/bookings/for/**', async (route: Route) => {
-    const res = await route.fetch();
+  await page.route('**/api/bookings/for/**', (route: Route) => changeAnswer(route, (list: unknown[]) => {
     const url = new URL(route.request().url());
-    const list = await res.json();
     const more = extra.map((e) => ({ ...e, Start: url.searchParams.get('start'), Finish: url.searchParams.get('end'), Status: 1, IsMine: false, BookingId: null }));
-    await route.fulfill({ response: res, json: [...list, ...more] });
-  });
+    return [...list, ...more];
+  }));
 }
 
 /** Cancels the signed-in person's future bookings of this desk (what an earlier try of a test left). */

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 
 /** The demo organisation's people (src/server/demo/seedDemo.ts); the server prints them with --demo. */
 export const DEMO = {
@@ -85,4 +85,19 @@ export async function openLondonRoomCalendar(page: Page, room: string, day: stri
   await page.getByLabel('Go to date').fill(day);
   await page.getByLabel('Go to date').press('Escape');
   await expect(page.locator(`[data-slot="${day}T10:00"]`).first()).toBeAttached();
+}
+
+/**
+ * Answers a call with the server's answer changed. A call the page gives up while its answer is read (a
+ * refetch that replaces it, say) is left alone: its answer is gone ("Response has been disposed", seen once
+ * in CI), and the call that replaces it comes through here too. Any other failure fails the test.
+ */
+export async function changeAnswer<T>(route: Route, change: (body: T) => unknown): Promise<void> {
+  try {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: change(await res.json() as T) });
+  } catch (err) {
+    if (/disposed|has been closed|aborted/i.test(String(err))) return;
+    throw err;
+  }
 }
