@@ -140,6 +140,8 @@ const namedOccupants = (JSON.parse((await (await fetch(`${origin}${occupancyPath
   .filter((o) => o.Occupant).length;
 if (namedOccupants !== takenIds.length) throw new Error(`expected ${takenIds.length} named occupants, got ${namedOccupants}`);
 const namedOpen: number[] = [];
+/** Per names-drawn load: when (ms from its navigation start) every desk was drawn, and when the first labels were. */
+const namedPhases: Record<string, number>[] = [];
 let labelsDrawn = 0;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const interactive: number[] = [];
@@ -212,13 +214,45 @@ try {
     await context.close();
   }
   // The floor opened on one desk, zoomed in: names drawn.
-  for (let run = 0; run < RUNS; run++) {
+  // BENCH_TRACE=file.json or BENCH_PROFILE=1: one extra, uncounted load of this kind traced (into file-names.json) or profiled too.
+  for (let run = 0; run < RUNS + (INSTRUMENTED ? 1 : 0); run++) {
+    const tracing = TRACE && run === 0;
+    const instrumented = INSTRUMENTED && run === 0;
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     await context.addCookies([{ name: SESSION_COOKIE, value: token, url: origin }]);
     const page = await context.newPage();
+    // When, in this load, the desks were all drawn and when the labels followed (each frame looked at).
+    // (A string: tsx names the arrow functions of a function given here with a helper the page does not have.)
+    await page.addInitScript(`(() => {
+      const seen = {};
+      window.benchSeen = seen;
+      const look = () => {
+        let boxes = 0, takenBoxes = 0;
+        for (const p of document.querySelectorAll('[data-desk-body]')) {
+          const n = p.getAttribute('d').split('M').length - 1;
+          boxes += n;
+          if (p.getAttribute('data-desk-body') === 'taken') takenBoxes += n;
+        }
+        if (seen.desks === undefined && boxes === ${DESKS} && takenBoxes === ${takenIds.length}) seen.desks = Math.round(performance.now());
+        if (seen.labels === undefined && document.querySelector('[data-desk-label]')) seen.labels = Math.round(performance.now());
+        if (seen.desks === undefined || seen.labels === undefined) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    })()`);
+    const profiler = PROFILE && run === 0 ? await startProfile(page) : null;
+    if (tracing) await browser.startTracing(page, { path: TRACE.replace(/(\.json)?$/, '-names.json'), screenshots: false, categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
     await page.goto(focusUrl, { waitUntil: 'commit' });
     await page.waitForFunction(allDesksDrawn, [DESKS, takenIds.length, 21] as const, { timeout: 60_000, polling: 'raf' });
-    namedOpen.push(await page.evaluate(() => performance.now()));
+    const drawnAt = await page.evaluate(() => performance.now());
+    if (tracing) await browser.stopTracing();
+    if (profiler) {
+      console.log('Opened on one desk, names drawn:');
+      printProfile(await profiler.stop());
+    }
+    if (!instrumented) {
+      namedOpen.push(drawnAt);
+      namedPhases.push(await page.evaluate(() => (window as unknown as { benchSeen: Record<string, number> }).benchSeen));
+    }
     labelsDrawn = await page.locator('[data-desk-label]').count();
     if (process.env.BENCH_SCREENSHOT && run === 0) await page.screenshot({ path: process.env.BENCH_SCREENSHOT.replace(/\.png$/, '-names.png') });
     await context.close();
@@ -241,7 +275,7 @@ recordSideBySide({ what: `${DESKS.toLocaleString('en-GB')}-desk floorplan opened
   note: `${named.median} ms (worst ${named.worst} ms); ${labelsDrawn} desk labels drawn (names and occupants' initials)` });
 console.log(JSON.stringify({
   serverAnswersMs: serverAnswers, namedOccupants,
-  namesDrawnOpenMs: named, namesDrawnEachLoadMs: namedOpen.map(Math.round), labelsDrawn,
+  namesDrawnOpenMs: named, namesDrawnEachLoadMs: namedOpen.map(Math.round), namesDrawnPhases: namedPhases, labelsDrawn,
   desks: DESKS, takenDesks: takenIds.length, runs: RUNS,
   interactiveMs: stats(interactive), interactiveEachLoadMs: interactive.map(Math.round), phasesOfMedianRun: phases[interactive.indexOf([...interactive].sort((a, b) => a - b)[Math.floor(interactive.length / 2)]!)], clickToSelectedMs: stats(clicks), arrowMs: stats(arrows),
   target: 'interactive under 1000 ms',

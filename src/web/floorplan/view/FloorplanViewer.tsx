@@ -119,7 +119,12 @@ export function FloorplanViewer({
     if (!target) return setZoom((z) => z ?? 1);
     const desk = focusDeskId && focused.current !== focusDeskId ? drawing.desks.find((d) => d.id === focusDeskId) : undefined;
     if (desk) focused.current = focusDeskId;
-    showView((desk && focusTarget(desk, size, target)) || target);
+    const first = (desk && focusTarget(desk, size, target)) || target;
+    showView(first);
+    // The labels of the first view come with it, in the same frame as the desks: left to the scroll
+    // reader below, they came a frame and a render later (115-165 ms after the desks, opened on a desk of
+    // the 5,000-desk floor; bench/README.md, session 21). The reader corrects it if the scroll was clamped.
+    setLabelled(withMargin({ x: first.x, y: first.y, width: size.width / first.zoom, height: size.height / first.zoom }));
   }, [drawing, fitTarget, focusDeskId, showView]);
   // Size observations come after layout and before paint: the fit is rendered and committed right
   // there (flushSync), so the first frame painted is already fitted, and nothing read forces a layout.
