@@ -1,13 +1,11 @@
 import { Button, Text } from '@mantine/core';
+import { lazyPart } from '../lazyPart.js';
 import { forwardRef, useEffect, useRef, useState, type ComponentType, type ComponentPropsWithoutRef } from 'react';
 
 export { SIGN_OUT_PATH } from './signOutPath.js';
 
 type Dropdown = ComponentType<{ target: React.ReactNode; opened: boolean; onChange: (opened: boolean) => void }>;
-let loaded: Dropdown | null = null;
-let loading: Promise<Dropdown> | null = null;
-const loadDropdown = (): Promise<Dropdown> =>
-  (loading ??= import('./UserMenuDropdown.js').then((m) => (loaded = m.default)).catch((e: unknown) => { loading = null; throw e; }));
+const dropdown = lazyPart(() => import('./UserMenuDropdown.js').then((m): Dropdown => m.default));
 
 const UserButton = forwardRef<HTMLButtonElement, { fullName: string } & ComponentPropsWithoutRef<'button'>>(
   function UserButton({ fullName, ...rest }, ref) {
@@ -26,7 +24,7 @@ const UserButton = forwardRef<HTMLButtonElement, { fullName: string } & Componen
  * is in (a click, Enter or Space), the menu opens as soon as it arrives.
  */
 export function UserMenu({ fullName }: { fullName: string }) {
-  const [Dropdown, setDropdown] = useState<Dropdown | null>(() => loaded);
+  const [Dropdown, setDropdown] = useState<Dropdown | null>(() => dropdown.loaded());
   const [opened, setOpened] = useState(false);
   // The swap replaces the button element: whoever had tabbed to it or pressed it keeps the focus on
   // the new one, and a press made before the code was in opens the menu only then, from the new
@@ -43,7 +41,7 @@ export function UserMenu({ fullName }: { fullName: string }) {
 
   if (Dropdown) return <Dropdown opened={opened} onChange={setOpened} target={<UserButton ref={button} fullName={fullName} />} />;
   const fetchCode = () => {
-    void loadDropdown().then((d) => {
+    void dropdown.preload().then((d) => {
       hadFocus.current = document.activeElement === button.current;
       setDropdown(() => d);
     }).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { Loader, NativeSelect, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazyPart, useLazyPart } from '../../app/lazyPart.js';
 import type { RepeatDraft, RepeatErrors, RepeatKind } from './repeatDraft.js';
 import { RepeatWords } from './RepeatWords.js';
 
@@ -8,35 +8,18 @@ const KINDS: { value: RepeatKind; label: string }[] = [
   { value: 'Weekly', label: 'Weekly' }, { value: 'Monthly', label: 'Monthly' },
 ];
 
-type DetailsModule = typeof import('./RepeatDetails.js');
 /**
- * The details' module once in. Read while rendering, so a loaded chunk is drawn in the same render
- * as the choice of a repeat (not through React.lazy, which suspends once even when loaded and whose
- * reveal React holds ~300 ms): Weekly then Tab lands in "Every how many weeks".
+ * The details' chunk (lazyPart: drawn in the same render as the choice of a repeat once in, so Weekly
+ * then Tab lands in "Every how many weeks").
  */
-let loaded: DetailsModule | null = null;
-const loadDetails = () => import('./RepeatDetails.js').then((m) => (loaded = m));
+const repeatDetails = lazyPart(() => import('./RepeatDetails.js'));
 /**
  * Starts loading the Repeat choices' chunk. The forms call it on signs of intent (a desk chosen, the
  * room form opened, focus in the form) and the select on focus and pointer, so a choice does not wait:
  * a keyboard user who picks Weekly and presses Tab lands in "Every how many weeks", not past a loading
  * line. Not on every form's first draw: the floorplan shows its form from the start.
  */
-export const preloadRepeatDetails = (): void => void loadDetails().catch(() => undefined);
-
-/** The details' module when in; else loads it (a repeat was chosen before it arrived) and says whether that failed. */
-function useRepeatDetails(wanted: boolean): { module: DetailsModule | null; failed: boolean } {
-  const [, setArrived] = useState(false);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!wanted || loaded) return;
-    let live = true;
-    loadDetails().then(() => live && setArrived(true), () => live && setFailed(true));
-    // "Does not repeat" then a repeat again is a new try: it shows the loading line, not the old failure.
-    return () => { live = false; setFailed(false); };
-  }, [wanted]);
-  return { module: loaded, failed: failed && !loaded };
-}
+export const preloadRepeatDetails = (): void => void repeatDetails.preload().catch(() => undefined);
 
 export interface RepeatControlProps {
   draft: RepeatDraft;
@@ -57,7 +40,7 @@ export interface RepeatControlProps {
 export function RepeatControl(props: RepeatControlProps) {
   const { draft, onChange } = props;
   const repeats = draft.kind !== 'None';
-  const details = useRepeatDetails(repeats);
+  const details = useLazyPart(repeatDetails, repeats);
   return (
     <Stack gap="xs">
       <NativeSelect label="Repeat" data={KINDS} value={draft.kind} onFocus={preloadRepeatDetails} onPointerEnter={preloadRepeatDetails} onChange={(e) => onChange({ ...draft, kind: e.currentTarget.value as RepeatKind })} />

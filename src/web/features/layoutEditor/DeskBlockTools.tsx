@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import type { Editor } from '../../floorplan/engine/editor.js';
-import { DeskBlockPanel, type DeskBlockMode } from './DeskBlockPanel.js';
+import type { DeskBlockMode } from './DeskBlockPanel.js';
+import { EditorForm } from './EditorForm.js';
 import { RailButton } from './RailButton.js';
 
 const icon = (children: React.ReactNode) => (
@@ -38,7 +39,11 @@ export const DeskBlockTools = memo(function DeskBlockTools({ editor, floorName }
     <>
       <RailButton label="Desk block" icon={BLOCK_ICON} onClick={() => setMode('block')} data={{ 'data-command': 'deskBlock.place' }} />
       <RailButton label="Renumber selection" icon={RENUMBER_ICON} onClick={() => setMode('renumber')} data={{ 'data-command': 'deskBlock.renumber' }} />
-      {mode && <DeskBlockPanel editor={editor} floorName={floorName} mode={mode} onClose={() => setMode(null)} />}
+      {mode && (
+        <EditorForm what={mode === 'block' ? 'the desk block form' : 'the renumber form'} onClose={() => setMode(null)}>
+          {(forms) => <forms.DeskBlockPanel editor={editor} floorName={floorName} mode={mode} onClose={() => setMode(null)} />}
+        </EditorForm>
+      )}
     </>
   );
 });

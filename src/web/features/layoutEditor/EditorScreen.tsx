@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Drawing } from '../../../domain/layout/drawing.js';
 import type { LatestLayout } from '../../../domain/wire/floorplans.js';
@@ -9,15 +9,14 @@ import { EditorCanvas } from '../../floorplan/view/EditorCanvas.js';
 import { useEditorState } from '../../floorplan/view/useEditorState.js';
 import { usePageTitle } from '../../app/shell/usePageTitle.js';
 import { DeskBlockTools } from './DeskBlockTools.js';
-import { DeskEditorModal } from './DeskEditorModal.js';
 import { confirm } from './dialogs.js';
+import { EditorForm, preloadEditorForms } from './EditorForm.js';
 import { EditorRail } from './EditorRail.js';
+import { EditorTips } from './EditorTips.js';
 import { UnderlayButton } from './UnderlayButton.js';
 import { EditorTopBar } from './EditorTopBar.js';
 import { HoldDuringDrag } from './HoldDuringDrag.js';
 import { PropertiesPanel } from './PropertiesPanel.js';
-import { ShortcutHelp } from './ShortcutHelp.js';
-import { TextEditorModal } from './TextEditorModal.js';
 import { useEditorIntents } from './useEditorIntents.js';
 import { useEditorKeyboard } from './useEditorKeyboard.js';
 import { useFitOnOpen } from './useFitOnOpen.js';
@@ -43,6 +42,8 @@ export function EditorScreen({ layout, drawing }: { layout: LatestLayout; drawin
   useEditorKeyboard(editor, dialog === null && !helpOpen);
   useFitOnOpen(editor, canvasBox);
   usePageTitle(`Layout editor: ${layout.FloorplanName}`);
+  // The forms and dialogs come after the drawing (EditorForm.tsx): asked for once it is drawn.
+  useEffect(preloadEditorForms, []);
 
   const onPublish = async () => {
     const ok = await confirm({
@@ -95,14 +96,21 @@ export function EditorScreen({ layout, drawing }: { layout: LatestLayout; drawin
         {sidePanel && <HoldDuringDrag hold={hold}><PropertiesPanel editor={editor} state={state} mode="side" onClose={closePanel} /></HoldDuringDrag>}
       </Box>
       {desk && (
-        <DeskEditorModal key={desk.id} desk={desk} snap={state.snap} onClose={closeDialog}
-          onSave={(patch) => editor.updateDesk(desk.id, patch)} />
+        <EditorForm what="the desk's dialog" onClose={closeDialog}>
+          {(forms) => <forms.DeskEditorModal key={desk.id} desk={desk} snap={state.snap} onClose={closeDialog}
+            onSave={(patch) => editor.updateDesk(desk.id, patch)} />}
+        </EditorForm>
       )}
       {text && dialog?.kind === 'text' && (
-        <TextEditorModal key={dialog.index} text={text} onClose={closeDialog}
-          onSave={(patch) => editor.updateText(dialog.index, patch)} />
+        <EditorForm what="the text's dialog" onClose={closeDialog}>
+          {(forms) => <forms.TextEditorModal key={dialog.index} text={text} onClose={closeDialog}
+            onSave={(patch) => editor.updateText(dialog.index, patch)} />}
+        </EditorForm>
       )}
-      <ShortcutHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      <EditorTips within={root} />
+      <EditorForm wanted={helpOpen} what="the keyboard shortcuts" onClose={() => setHelpOpen(false)}>
+        {(forms) => <forms.ShortcutHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />}
+      </EditorForm>
     </Box>
   );
 }

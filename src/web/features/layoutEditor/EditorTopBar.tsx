@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Box, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EditorState } from '../../floorplan/engine/editor.js';
 import { SCREEN_ICONS, SvgIcon } from './commandIcons.js';
+import { editorTip } from './EditorTips.js';
 
 export interface EditorTopBarProps {
   title: string;
@@ -39,11 +40,10 @@ export function EditorTopBar({ title, layoutId, state, published, saving, onSave
       </Group>
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         {extras}
-        <Tooltip label={`Keyboard shortcuts · layout ${layoutId}`} withArrow events={{ hover: true, focus: true, touch: false }}>
-          <ActionIcon size={32} variant="subtle" color="dark" aria-label="Keyboard shortcuts" onClick={onHelp}>
-            <SvgIcon>{SCREEN_ICONS.keyboard}</SvgIcon>
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon size={32} variant="subtle" color="dark" aria-label="Keyboard shortcuts" onClick={onHelp}
+          {...editorTip(`Keyboard shortcuts · layout ${layoutId}`, 'bottom')}>
+          <SvgIcon>{SCREEN_ICONS.keyboard}</SvgIcon>
+        </ActionIcon>
         <Button size="xs" variant="default" onClick={onHome}>Home</Button>
         <Button size="xs" variant="default" onClick={onSave} loading={saving}>Save</Button>
         <Button size="xs" color="teal.9" onClick={onPublish}>Publish</Button>

@@ -1,13 +1,13 @@
-import { ActionIcon, Button, CloseButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { COMMANDS, formatShortcut, type EditorCommand } from '../../floorplan/engine/commands.js';
 import type { Editor, EditorState } from '../../floorplan/engine/editor.js';
 import { elementFrame, type ElementKind, type ElementRef } from '../../floorplan/engine/elements.js';
 import { CommandIcon } from './commandIcons.js';
-import { DeskProperties } from './DeskProperties.js';
+import { EditorForm } from './EditorForm.js';
+import { editorTip } from './EditorTips.js';
 import { PANEL_GROUPS } from './EditorRail.js';
 import { FrameProperties } from './FrameProperties.js';
-import { TextProperties } from './TextProperties.js';
 
 /** The selection as a list: EditorState.selected once the engine has multi-selection, else the one selection. */
 export const selectedRefs = (s: EditorState): readonly ElementRef[] => s.selected;
@@ -110,14 +110,20 @@ function SingleSelection({ editor, state, element: ref }: { editor: Editor; stat
     const desk = state.drawing.desks.find((d) => d.id === ref.id);
     return desk ? (
       <Stack gap="sm">
-        <DeskProperties key={desk.id} desk={desk} editor={editor} snap={state.snap} />
+        <EditorForm what="the desk's properties" inline>
+          {(forms) => <forms.DeskProperties key={desk.id} desk={desk} editor={editor} snap={state.snap} />}
+        </EditorForm>
         <Button size="xs" variant="default" onClick={() => editor.editSelected()}>Open Edit Desk…</Button>
       </Stack>
     ) : null;
   }
   if (ref.kind === 'text') {
     const text = state.drawing.text[ref.index];
-    return text ? <TextProperties key={ref.index} text={text} index={ref.index} editor={editor} /> : null;
+    return text ? (
+      <EditorForm what="the text's properties" inline>
+        {(forms) => <forms.TextProperties key={ref.index} text={text} index={ref.index} editor={editor} />}
+      </EditorForm>
+    ) : null;
   }
   const frame = elementFrame(state.drawing, ref);
   return frame ? <FrameProperties frame={frame} sized={ref.kind !== 'door'} /> : null;
@@ -144,12 +150,10 @@ function SelectionCommands({ editor, state, onlyEnabled }: { editor: Editor; sta
   return (
     <div role="group" aria-label="Selection commands" style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
       {commands.map(({ c, enabled }) => (
-        <Tooltip key={c.id} label={c.shortcut ? `${c.label} (${formatShortcut(c.shortcut)})` : c.label} withArrow
-          events={{ hover: true, focus: true, touch: false }}>
-          <ActionIcon size={36} variant="default" aria-label={c.label} disabled={!enabled} onClick={() => c.run(editor)} data-command={c.id}>
-            <CommandIcon id={c.id} label={c.label} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon key={c.id} size={36} variant="default" aria-label={c.label} disabled={!enabled} onClick={() => c.run(editor)} data-command={c.id}
+          {...editorTip(c.shortcut ? `${c.label} (${formatShortcut(c.shortcut)})` : c.label, 'bottom')}>
+          <CommandIcon id={c.id} label={c.label} />
+        </ActionIcon>
       ))}
     </div>
   );

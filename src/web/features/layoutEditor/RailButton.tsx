@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
+import { editorTip } from './EditorTips.js';
 
 export interface RailButtonProps {
   /** The accessible name and the tooltip's words. */
@@ -16,28 +17,26 @@ export interface RailButtonProps {
 }
 
 /**
- * One square button of the tool rail: an icon with a tooltip naming it and its key. Memoised on
+ * One square button of the tool rail: an icon, with a tip naming it and its key (EditorTips, one for the screen). Memoised on
  * plain props: the rail re-renders with every editor change (each frame of a drag), its buttons only
  * when their own look changes. Exported so other panels (desk block, underlay) can add buttons that
  * look and behave the same; the rail's arrow-key navigation picks up any button inside it.
  */
 export const RailButton = memo(function RailButton({ label, shortcut, icon, active, disabled, onClick, data }: RailButtonProps) {
   return (
-    <Tooltip label={shortcut ? `${label} (${shortcut})` : label} position="right" openDelay={250} withArrow
-      events={{ hover: true, focus: true, touch: false }}>
-      <ActionIcon
-        size={36}
-        variant={active ? 'filled' : 'subtle'}
-        color={active ? undefined : 'dark'}
-        aria-label={label}
-        aria-keyshortcuts={shortcut ? shortcut.replace('Ctrl+', 'Control+') : undefined}
-        aria-pressed={active === undefined ? undefined : active}
-        disabled={disabled}
-        onClick={onClick}
-        {...data}
-      >
-        {icon}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      size={36}
+      variant={active ? 'filled' : 'subtle'}
+      color={active ? undefined : 'dark'}
+      aria-label={label}
+      aria-keyshortcuts={shortcut ? shortcut.replace('Ctrl+', 'Control+') : undefined}
+      aria-pressed={active === undefined ? undefined : active}
+      disabled={disabled}
+      onClick={onClick}
+      {...editorTip(shortcut ? `${label} (${shortcut})` : label)}
+      {...data}
+    >
+      {icon}
+    </ActionIcon>
   );
 });
