@@ -10,6 +10,8 @@ export const editorTip = (text: string, side: 'right' | 'bottom' = 'right'): Rec
   side === 'right' ? { [TIP_ATTRIBUTE]: text } : { [TIP_ATTRIBUTE]: text, [TIP_SIDE_ATTRIBUTE]: side };
 /** As Mantine's tooltips elsewhere: a pointer resting this long on a button shows its tip; focus shows it at once. */
 const HOVER_DELAY_MS = 250;
+/** Mantine's popover layer (--mantine-z-index-popover), above the panel and the canvas. */
+const POPOVER_Z_INDEX = 300;
 
 interface Tip { text: string; x: number; y: number; side: 'right' | 'bottom' }
 
@@ -30,7 +32,11 @@ export function EditorTips({ within }: { within: RefObject<HTMLElement | null> }
     let shown: HTMLElement | null = null;
     const buttonOf = (target: EventTarget | null) =>
       target instanceof Element ? target.closest<HTMLElement>(`[${TIP_ATTRIBUTE}]`) : null;
+    // A button that goes while its tip shows (the panel closed under the focus) fires no focusout: the
+    // tip goes with it. Watched only while a tip shows: the canvas adds and removes desks all the time.
+    const gone = new MutationObserver(() => { if (shown && !shown.isConnected) hide(); });
     const show = (button: HTMLElement) => {
+      if (!shown) gone.observe(root, { childList: true, subtree: true });
       shown = button;
       const box = button.getBoundingClientRect();
       const text = button.getAttribute(TIP_ATTRIBUTE) ?? '';
@@ -40,6 +46,7 @@ export function EditorTips({ within }: { within: RefObject<HTMLElement | null> }
     };
     const hide = () => {
       clearTimeout(timer);
+      if (shown) gone.disconnect();
       shown = null;
       setTip(null);
     };
@@ -61,17 +68,14 @@ export function EditorTips({ within }: { within: RefObject<HTMLElement | null> }
       }
     };
     const onKeyDown = (e: KeyboardEvent) => { if (e.key === 'Escape') hide(); };
-    // A button that goes while its tip shows (the panel closed under the focus) fires no focusout: the
-    // tip goes with it.
-    const gone = new MutationObserver(() => { if (shown && !shown.isConnected) hide(); });
-    gone.observe(root, { childList: true, subtree: true });
     root.addEventListener('pointerover', onPointerOver);
     root.addEventListener('pointerout', onPointerOut);
     root.addEventListener('focusin', onFocusIn);
     root.addEventListener('focusout', hide);
     // Capture: the panel and the dialogs handle Escape themselves, and may stop it.
     root.addEventListener('keydown', onKeyDown, true);
-    root.addEventListener('scroll', hide, { passive: true });
+    // Any scroll inside (the rail's, the canvas's) moves the button from under its tip.
+    root.addEventListener('scroll', hide, { capture: true, passive: true });
     return () => {
       clearTimeout(timer);
       root.removeEventListener('pointerover', onPointerOver);
@@ -80,13 +84,13 @@ export function EditorTips({ within }: { within: RefObject<HTMLElement | null> }
       root.removeEventListener('focusout', hide);
       root.removeEventListener('keydown', onKeyDown, true);
       gone.disconnect();
-      root.removeEventListener('scroll', hide);
+      root.removeEventListener('scroll', hide, { capture: true });
     };
   }, [within]);
   if (!tip) return null;
   return createPortal(
     <div role="tooltip" style={{
-      position: 'fixed', left: tip.x, top: tip.y, transform: tip.side === 'right' ? 'translateY(-50%)' : 'translateX(-50%)', zIndex: 'var(--mantine-z-index-popover)' as unknown as number,
+      position: 'fixed', left: tip.x, top: tip.y, transform: tip.side === 'right' ? 'translateY(-50%)' : 'translateX(-50%)', zIndex: POPOVER_Z_INDEX,
       background: 'var(--mantine-color-gray-9)', color: 'var(--mantine-color-white)', fontSize: 'var(--mantine-font-size-sm)',
       padding: '5px 10px', borderRadius: 'var(--mantine-radius-sm)', whiteSpace: 'nowrap', pointerEvents: 'none',
     }}>
