@@ -17,8 +17,10 @@
  * byte as sent; this also fills the server's kept layout answer, as any earlier viewer would have).
  *
  * Run: npx tsx bench/deskBookingOpen.bench.ts   (needs /usr/bin/chromium; builds the web app if needed)
- * Options: BENCH_DESKS (default 5000), BENCH_RUNS (default 5), BENCH_PROFILE=1 (print where the first load's main-thread time went),
- * BENCH_SCREENSHOT=file.png (the first load once interactive), BENCH_TRACE=file.json (a Chromium trace of one extra load; summarise it with bench/traceSummary.ts).
+ * Options: BENCH_DESKS (default 5000), BENCH_RUNS (default 5), BENCH_PROFILE=1 (print where the main-thread time went in one extra load
+ * of each kind; BENCH_PROFILE_FILE=x.cpuprofile keeps the last), BENCH_SCREENSHOT=file.png (the first load once interactive),
+ * BENCH_TRACE=file.json (a Chromium trace of one extra load, and of one extra names-drawn load into file-names.json; summarise
+ * them with bench/traceSummary.ts). Each names-drawn load also reports when its desks and its first labels were in the page.
  */
 import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
