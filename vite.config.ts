@@ -66,6 +66,35 @@ function mantineMergeRefsWithoutFloatingUi(): Plugin {
   };
 }
 
+/**
+ * The loading page (index.html's #root, with its own inline styles) is painted before the app's style
+ * sheet arrives. A style sheet in the head holds the first paint until it is in, and on a slow
+ * connection it came with the screen's ~30 scripts: the loading page showed late and, in Lighthouse's
+ * simulation, the first paint waited for whichever scripts happened to be in before it (First
+ * Contentful Paint 1.1-2.3 s on the desk floorplan; issue 19 point 7). So the sheet is linked for
+ * print (which holds no paint on screen), fetched at once by a preload beside it, and the app's script
+ * switches it to all media and waits for it before its first render (src/web/app/appStyles.ts): no
+ * unstyled flash. It stays where it was in the head, so the sheets lazy screens add later still come
+ * after it (the cascade is unchanged). Not the usual `onload="this.media='all'"`: the CSP allows no
+ * inline script.
+ */
+function appStylesAfterBootPage(): Plugin {
+  const appSheet = /<link rel="stylesheet" crossorigin href="([^"]+)">/;
+  return {
+    name: 'hotdesk-app-styles-after-boot-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheet = appSheet.exec(html);
+        if (!sheet) throw new Error("index.html: the app's style sheet was not found");
+        return html.replace(appSheet, `<link rel="preload" as="style" crossorigin href="${sheet[1]}">`
+          + `<link rel="stylesheet" crossorigin href="${sheet[1]}" media="print" data-app-styles>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: '.',
   base: './',
@@ -73,6 +102,7 @@ export default defineConfig({
     react(),
     mantineStylesWithComponents(),
     mantineMergeRefsWithoutFloatingUi(),
+    appStylesAfterBootPage(),
     // x.br (brotli 11) and x.gz (gzip 9) beside each text file, served by the server as they are
     // (src/server/http/webAssets.ts, preCompressed): no per-request compression of the app's files.
     // The folder actually written (`--outDir` may point elsewhere, e.g. for a throwaway analysis build).

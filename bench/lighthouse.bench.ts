@@ -15,6 +15,8 @@
  *
  * Run: flock /tmp/bench.lock npx tsx bench/lighthouse.bench.ts   (needs /usr/bin/chromium; builds if needed)
  * Options: BENCH_RUNS (default 3); BENCH_LH_OUT=dir (each run's full Lighthouse JSON report);
+ * BENCH_SCREENS=menu,floorplan,room (which screens, default all three); BENCH_LANTERN=1 (per run, the last
+ * requests and main-thread tasks of Lighthouse's simulated LCP: what the simulated paint waited for);
  * BENCH_APP_DIR=dir[,dir2...] (the checkouts to build and start, default this one). With several, their
  * runs alternate screen by screen, so a before/after comparison sees the same noise: to measure an older
  * build, `git archive <commit> | tar -x -C /tmp/old` with node_modules symlinked.
@@ -24,11 +26,14 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { freePort } from '../src/server/db/embedded.js';
 import { recordSideBySide } from './harness.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const OUT = process.env.BENCH_LH_OUT;
+const SCREENS = (process.env.BENCH_SCREENS ?? 'menu,floorplan,room').split(',');
+const LANTERN = process.env.BENCH_LANTERN === '1';
 const APP_DIRS = (process.env.BENCH_APP_DIR ?? process.cwd()).split(',').map((d) => resolve(d));
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -76,6 +81,7 @@ try {
         runs[a]!.push(result.lhr);
         if (OUT) writeFileSync(join(OUT, `${a + 1}-${name.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(result.lhr));
         console.error(`${label(app)} ${name} run ${i + 1}: ${score(result.lhr)} (host benchmarkIndex ${result.lhr.environment.benchmarkIndex.toFixed(0)})`);
+        if (LANTERN) printSimulatedLcp();
       }
     }
     for (const [a, app] of apps.entries()) {
@@ -153,7 +159,9 @@ async function startApp(dir: string): Promise<App> {
       }
     }
     if (!deskScreen) throw new Error('no published floorplan in the demo');
-    app.screens = [['/menu', '/menu'], ['desk floorplan', deskScreen], ['meeting room page', '/menu/book/meeting/room']];
+    const all: Array<[string, string, string]> = [['menu', '/menu', '/menu'], ['floorplan', 'desk floorplan', deskScreen],
+      ['room', 'meeting room page', '/menu/book/meeting/room']];
+    app.screens = all.filter(([key]) => SCREENS.includes(key)).map(([, name, path]) => [name, path]);
     return app;
   } catch (err) {
     await stopped(server);
@@ -195,6 +203,25 @@ function whatToBlame(lhr: Result): string {
   const heavy = items('total-byte-weight').slice(0, 4).map((i) => `${short(i.url)} ${(Number(i.totalBytes) / 1024).toFixed(0)} KiB`).join(', ');
   const blocking = items('render-blocking-resources').map((i) => short(i.url)).join(', ') || 'none';
   return `LCP element "${(lcpNode?.nodeLabel ?? lcpNode?.snippet ?? '?').slice(0, 60)}"; main-thread time: ${scripts}; biggest downloads: ${heavy}; render-blocking: ${blocking}`;
+}
+
+/**
+ * BENCH_LANTERN=1: the nodes of the last run's simulated LCP (optimistic and pessimistic graphs) that ended last,
+ * with their simulated start and end: the requests and main-thread tasks the simulated paint waited for.
+ */
+function printSimulatedLcp(): void {
+  for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+    if (!/LargestContentfulPaint$/.test(label)) continue;
+    const nodes = [...timings.entries()].sort((a, b) => b[1].endTime - a[1].endTime).slice(0, 14);
+    console.error(`  ${label}:`);
+    for (const [node, t] of nodes) {
+      const what = node.type === 'network'
+        ? `${node.request.resourceType ?? ''} ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70)}`
+        : `cpu ${Math.round(node.duration / 1000)} ms observed, ${node.childEvents.filter((e) => e.name === 'FunctionCall' || e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule' || e.name === 'Layout').length} calls`;
+      console.error(`    ${Math.round(t.startTime)}-${Math.round(t.endTime)}  ${what}`);
+    }
+  }
+  Lantern.Simulation.Simulator.allNodeTimings.clear();
 }
 
 /** All CPUs' time from /proc/stat and the part the hypervisor gave to other machines (as run-all.ts reads it). */

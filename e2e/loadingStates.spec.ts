@@ -157,6 +157,32 @@ adminTest('My Bookings that failed to load offer Try again, which loads them', a
   expect(failures).toBe(3);
 });
 
+adminTest('the loading page is painted before the app\'s style sheet is in, and the app draws only once it is', async ({ page }) => {
+  // The app's one style sheet (index-*.css) held until released; its preload and its link share the one fetch.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  let asked = 0;
+  await page.route(/\/hotdesk\/assets\/index-[^/]+\.css$/, async (route) => {
+    asked++;
+    await released;
+    await route.continue();
+  });
+  await page.goto('menu', { waitUntil: 'commit' });
+  // The loading page (index.html's own styles) is painted while the sheet is held (a style sheet that
+  // held the paint would leave no first-contentful-paint entry until it came)...
+  await expect(page.getByRole('status').filter({ hasText: 'Loading Hotdesk…' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  await page.waitForTimeout(500);
+  // ...and the app has not drawn unstyled in the meantime.
+  await expect(page.getByRole('navigation', { name: 'Home menu' })).toHaveCount(0);
+  expect(asked).toBe(1);
+  release();
+  await expect(page.getByRole('navigation', { name: 'Home menu' })).toBeVisible();
+  // Styled: Mantine's variables (in that sheet) are in force, and the sheet now applies on screen.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-blue-6').trim())).not.toBe('');
+  expect(await page.locator('link[data-app-styles]').getAttribute('media')).toBe('all');
+});
+
 // Pictures of the loading states, phone and desktop, for a person to look at (attached to the report).
 adminTest('pictures of loading states at 375x812 and 1280x800', async ({ page }, testInfo) => {
   let release = () => {};

@@ -10,6 +10,7 @@ import { AppRoutes } from './app/AppRoutes.js';
 import { currentRouterPath } from './app/basePath.js';
 import { createQueryClient } from './app/queryClient.js';
 import { prefetchOpeningScreen } from './app/routePrefetch.js';
+import { appStylesApplied } from './app/appStyles.js';
 import './app/global.css';
 
 const root = document.getElementById('root');
@@ -22,9 +23,13 @@ const OPENING_SCREEN_WAIT_MS = 1_500;
 // (and, for the desk floorplan, the settings), so that screen is drawn at once rather than through
 // a loader (see lazyPage and prefetchDeskScreen).
 const queryClient = createQueryClient();
-const openingScreen = Promise.race([
-  prefetchOpeningScreen(currentRouterPath(), queryClient).catch(() => undefined),
-  new Promise((resolve) => setTimeout(resolve, OPENING_SCREEN_WAIT_MS)),
+const openingScreen = Promise.all([
+  Promise.race([
+    prefetchOpeningScreen(currentRouterPath(), queryClient).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, OPENING_SCREEN_WAIT_MS)),
+  ]),
+  // The app's style sheet, linked so that it does not hold the loading page's paint (appStyles.ts).
+  appStylesApplied(),
 ]);
 
 // Not a top-level await: with one, the build split the first script into three times as many files.

@@ -14,6 +14,8 @@ export const deskScreenCalls = {
   /** The site's locations with desks, and a location's floorplans: the heading's names and the advance limit. */
   locations: (siteId: number): string => `/api/locations/site/${siteId}/desks`,
   floorplans: (locationId: number): string => `/api/floorplans/location/${locationId}`,
+  /** The person's favourite desks: the map marks them with a star. */
+  favourites: (): string => '/api/favourite-desks',
 };
 
 /**

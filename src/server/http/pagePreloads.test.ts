@@ -77,6 +77,7 @@ describe('preload hints in the page', () => {
       '/hotdesk/api/closures?siteId=' + site + '&from=2030-06-30T10%3A00%3A00.000Z&to=2030-07-02T14%3A00%3A00.000Z',
       `/hotdesk/api/locations/site/${site}/desks`,
       `/hotdesk/api/floorplans/location/${location}`,
+      '/hotdesk/api/favourite-desks',
     ]);
     // Not the file the page loads anyway; the calls come first in the head, the files after the page's own script.
     expect(h.scripts).toEqual(['/hotdesk/assets/deskBooking-1.js', '/hotdesk/assets/zoom-1.js']);
@@ -140,11 +141,11 @@ describe('preload hints in the page', () => {
   it('leave out what a hand-typed address cannot give, and never fail the page', async () => {
     // Bad times: the layout and the site, no bookings call. An unknown site: no time zone, no bookings call.
     const badTimes = hints((await page(`/menu/book/desk/2030-02-30T09:00/tomorrow/${site}/${location}/${floorplan}`, staff.cookie)).body);
-    const lists = [`/hotdesk/api/locations/site/${site}/desks`, `/hotdesk/api/floorplans/location/${location}`];
+    const lists = [`/hotdesk/api/locations/site/${site}/desks`, `/hotdesk/api/floorplans/location/${location}`, '/hotdesk/api/favourite-desks'];
     expect(badTimes.calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout`, `/hotdesk/api/sites/${site}`, ...lists]);
     const unknownSite = hints((await page(`/menu/book/desk/2030-07-01T09:00/2030-07-01T17:00/999999/${location}/${floorplan}`, staff.cookie)).body);
     expect(unknownSite.calls).toEqual(['/hotdesk/api/settings', `/hotdesk/api/floorplans/${floorplan}/layout`, '/hotdesk/api/sites/999999',
-      '/hotdesk/api/locations/site/999999/desks', `/hotdesk/api/floorplans/location/${location}`]);
+      '/hotdesk/api/locations/site/999999/desks', `/hotdesk/api/floorplans/location/${location}`, '/hotdesk/api/favourite-desks']);
     // A malformed escape is refused by the router itself, before any page or hint.
     const malformed = await page('/menu/book/desk/%E0%A4%A/x/1/2/3', staff.cookie);
     expect(malformed.statusCode).toBe(400);

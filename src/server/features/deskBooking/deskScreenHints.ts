@@ -6,8 +6,8 @@ import type { ScreenHints } from '../../http/pagePreloads.js';
 
 /**
  * What the floorplan screen needs as it opens (DeskBookingPage, prefetch.ts): its script, its
- * layout, its site, the bookings for the chosen time, the closures the map waits for, and the
- * location and floorplan lists. The bookings call needs the site's time zone, which the browser
+ * layout, its site, the bookings for the chosen time, the closures the map waits for, the
+ * location and floorplan lists, and the person's favourite desks (starred on the map). The bookings call needs the site's time zone, which the browser
  * learns only from an answer; here it is one indexed read, so all of them can be hinted at once.
  * The closures' ranges follow today's date (dateStripWindows): the server's clock names the same
  * URLs as the browser's unless the two disagree about the date, when the hint goes unused.
@@ -29,7 +29,7 @@ export function deskScreenHints(db: pg.Pool) {
         for (const w of dateStripWindows(new Date(), range.start.date, DATE_STRIP_MOST_DAYS)) calls.push(screenClosuresCall(screen.siteId, w.from, w.to));
       }
     }
-    calls.push(deskScreenCalls.locations(screen.siteId), deskScreenCalls.floorplans(screen.locationId));
+    calls.push(deskScreenCalls.locations(screen.siteId), deskScreenCalls.floorplans(screen.locationId), deskScreenCalls.favourites());
     return { calls, modules: [DESK_SCREEN_MODULE] };
   };
 }

@@ -5,6 +5,8 @@ import { clearCaches, registerServiceWorker } from './serviceWorker.js';
 
 /** SPEC 4 'New version': how often /meta.json is asked (also on focus and when the tab is shown again). */
 export const VERSION_POLL_MS = 60_000;
+/** The first ask waits this long after the app starts, then for an idle moment (at most a second more). */
+const FIRST_CHECK_AFTER_MS = 2_000;
 
 async function fetchVersion(): Promise<string | undefined> {
   const res = await fetch(withBase('/meta.json'), { cache: 'no-store', credentials: 'same-origin', headers: { Accept: 'application/json' } });
@@ -49,7 +51,14 @@ export function VersionWatcher() {
       }
     };
 
-    void check();
+    // The first ask waits until the first screen is drawn and the browser is idle: at the start of a
+    // page's load it was one more request among the screen's own, on the path to their first paint
+    // (Lighthouse's simulated slow connection, issue 19 point 7). Nothing depends on it earlier.
+    let idle = 0;
+    const first = window.setTimeout(() => {
+      idle = window.requestIdleCallback ? window.requestIdleCallback(() => void check(), { timeout: 1_000 }) : 0;
+      if (!idle) void check();
+    }, FIRST_CHECK_AFTER_MS);
     const timer = window.setInterval(() => void check(), VERSION_POLL_MS);
     const onFocus = () => void check();
     const onVisible = () => { if (document.visibilityState === 'visible') void check(); };
@@ -57,6 +66,8 @@ export function VersionWatcher() {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopped = true;
+      window.clearTimeout(first);
+      if (idle) window.cancelIdleCallback(idle);
       window.clearInterval(timer);
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onVisible);

@@ -32,7 +32,7 @@ import { DESK_LOOKS } from '../../floorplan/view/deskStates.js';
 import { DateStrip, type DeskWhen } from './DateStrip.js';
 import { DeskFilters } from './DeskFilters.js';
 import { DeskPanel } from './DeskPanel.js';
-import { DeskCheckInAction } from '../deskCheckIn/DeskCheckInAction.js';
+import { LazyDeskCheckInAction, preloadDeskCheckInAction } from '../deskCheckIn/LazyDeskCheckInAction.js';
 import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, occupantsOf, withClosedDesks } from './deskMapView.js';
 import { closedDays, closedFloor, closedUntilWords, closesLocation, mergeClosures } from '../closures/closedPlaces.js';
 import { ClosedMark } from '../closures/ClosedMark.js';
@@ -189,6 +189,9 @@ export function DeskBookingPage() {
   const desksById = useMemo(() => new Map(drawing?.desks.map((d) => [d.id, d]) ?? []), [drawing]);
   const shown = shownId !== null ? desksById.get(shownId) ?? null : null;
   const shownState = shown ? deskStates?.get(shown.id) : undefined;
+  // A desk of one's own on the map may offer "Check in": its code comes once the map is drawn.
+  const hasOwnDesk = useMemo(() => (deskStates ? [...deskStates.values()].includes('mine') : false), [deskStates]);
+  useEffect(() => { if (hasOwnDesk) preloadDeskCheckInAction(); }, [hasOwnDesk]);
   // A desk that is no longer free (a reload showed it taken) is shown, but not the booking's.
   const selected = shown && shownState === 'bookable' ? shown : null;
 
@@ -382,7 +385,7 @@ export function DeskBookingPage() {
                         onFavourite={shown?.bookable ? () => toggleFavourite.mutate({ deskId: shown.id, on: !favourites.has(shown.id) }) : null}
                         onClose={() => setShownId(null)}>
                         {toggleFavourite.isError && <Text size="sm" c="red.9" role="alert">{serverText(toggleFavourite.error)}</Text>}
-                        {shown && shownState === 'mine' && <DeskCheckInAction floorplanId={floorplanId} deskId={shown.id} bookingId={null} what={deskLabel(shown)} during={instants} />}
+                        {shown && shownState === 'mine' && <LazyDeskCheckInAction floorplanId={floorplanId} deskId={shown.id} bookingId={null} what={deskLabel(shown)} during={instants} />}
                         <DeskBookingForm
                           choice={selected ? `Selected: ${deskLabel(selected)}, ${formatMinutes(range.start.minutes)} to ${formatMinutes(range.end.minutes)}`
                             : shown ? `${deskLabel(shown)} cannot be booked for this time. ${PICK_A_DESK}.` : PICK_A_DESK}

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { preloadScreen } from '../../app/lazyPage.js';
 import { prefetchSettings } from '../../app/useSettings.js';
 import { deskQueries } from './deskBookingApi.js';
+import { favouriteDesksQuery } from '../favouriteDesks/favouriteDesksApi.js';
 import { parseRange, rangeInstants, type DeskScreenParams } from '../../../domain/deskRoute.js';
 
 /** The desk screen's chunk, loaded by the route table and, ahead of time, by prefetchDeskScreen. */
@@ -20,7 +21,8 @@ export const loadDeskBookingScreens = () => import('./index.js');
  * itself. Without the settings it drew the frame with a loader (~90 ms of work) and the screen in a
  * second render ~150 ms later, measured with the drawing left out; with the 5,000-desk drawing the
  * whole opening gained ~30 ms on average, within the machine's noise (bench/README.md, session 5).
- * The location and floorplan lists (the heading's names, the advance limit) start too, unawaited.
+ * The location and floorplan lists (the heading's names, the advance limit) and the favourite desks start
+ * too, unawaited.
  */
 export function prefetchDeskScreen(queryClient: QueryClient, p: DeskScreenParams): Promise<void> {
   const code = preloadScreen(loadDeskBookingScreens);
@@ -28,6 +30,8 @@ export function prefetchDeskScreen(queryClient: QueryClient, p: DeskScreenParams
   void queryClient.prefetchQuery(deskQueries.layout(p.floorplanId));
   void queryClient.prefetchQuery(deskQueries.locations(p.siteId));
   void queryClient.prefetchQuery(deskQueries.floorplans(p.locationId));
+  // The stars on the map: asked for at the screen's first render, they came a render after the map.
+  void queryClient.prefetchQuery(favouriteDesksQuery());
   const range = parseRange(p.startDateStr, p.endDateStr);
   if (range) for (const q of deskQueries.closures(p.siteId, range.start.date, new Date())) void queryClient.prefetchQuery(q);
   void queryClient.fetchQuery(deskQueries.site(p.siteId)).then((site) => {
