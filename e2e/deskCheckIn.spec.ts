@@ -215,3 +215,47 @@ test('My Bookings and the desk map offer "Check in" for my desk booking starting
     await staff.dispose();
   }
 });
+
+test.describe('the desk map\'s check-in code', () => {
+  // page.route must see the chunk's request: no service worker taking it through its cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a check-in whose code cannot be loaded says so on the map, and Try again loads it', async ({ page, baseURL }) => {
+    const floor = await ownFloor(baseURL!);
+    const staff = await apiAs(baseURL!, 'staff');
+    const booking = await bookDeskNow(staff, floor.floorplanId, 'A-6');
+    const chunk = /\/assets\/DeskCheckInAction-[^/]+\.js$/;
+    let refused = 0;
+    try {
+      await page.setViewportSize(DESKTOP);
+      await page.goto('login');
+      await signIn(page, DEMO.staff.email, DEMO.staff.password);
+      await page.route(chunk, (route) => { refused++; return route.abort('connectionrefused'); });
+      const from = new Date(Math.floor(Date.now() / 900_000) * 900_000);
+      const to = new Date(Math.min(from.getTime() + 3_600_000, new Date(`${londonDay(from)}T23:45:00Z`).getTime()));
+      await page.goto(`menu/book/desk/${londonDay(from)}T${londonHm(from)}/${londonDay(from)}T${londonHm(to)}/${floor.siteId}/${floor.locationId}/${floor.floorplanId}?desk=A-6`);
+      const panel = page.locator('[data-desk-panel]');
+      await expect(panel.getByRole('heading', { name: 'A-6' })).toBeVisible();
+      const failed = panel.getByRole('alert').filter({ hasText: 'Check-in could not be loaded.' });
+      await expect(failed).toBeVisible();
+      // The rest of the panel works: the booking form is there.
+      await expect(panel.getByRole('button', { name: 'Save' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'the desk map when the check-in cannot be loaded');
+      await shoot(page, '13-map-check-in-failed');
+
+      // Try again while still refused: asked again, the same message.
+      const before = refused;
+      await failed.getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => refused).toBeGreaterThan(before);
+      await expect(failed).toBeVisible();
+      // The connection is back.
+      await page.unroute(chunk);
+      await failed.getByRole('button', { name: 'Try again' }).click();
+      await expect(panel.getByRole('button', { name: 'Check in at Desk A-6' })).toBeVisible();
+      await expect(failed).toHaveCount(0);
+    } finally {
+      await cancel(staff, booking);
+      await staff.dispose();
+    }
+  });
+});

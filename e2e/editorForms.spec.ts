@@ -65,10 +65,14 @@ test('a form whose code cannot be loaded says so, the drawing goes on working, a
   await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(helpFailed).toHaveCount(0);
 
-  // The connection is back: choosing the desk again loads the forms.
+  // Try again while the connection is still down: the same message.
+  await panel(page).getByRole('button', { name: 'Try again' }).click();
+  await expect(panel(page).getByRole('alert')).toBeVisible();
+  // The connection is back: Try again loads the forms where the message was.
   await page.unroute(FORMS_CHUNK);
-  await panel(page).getByRole('button', { name: 'Close properties (Escape)' }).click();
-  await expect(panel(page).getByRole('heading', { name: 'Properties' })).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Try again' }).click();
+  await expect(panel(page).getByRole('textbox', { name: 'Name / alias' })).toHaveValue('F-2');
+  // Choosing another desk shows its properties at once.
   await clickDesk(page, /Desk F-1/);
   await expect(panel(page).getByRole('textbox', { name: 'Name / alias' })).toHaveValue('F-1');
   await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();

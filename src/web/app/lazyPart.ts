@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /**
  * A part of a screen whose code is a chunk of its own, off the screen's first load (a form or a
@@ -30,11 +30,13 @@ export function lazyPart<M>(load: () => Promise<M>): LazyPart<M> {
 
 /**
  * The part's module when in; else, while `wanted`, loads it (re-rendering when it arrives) and says
- * whether that failed. Wanting it again after a failure (the form closed and opened) tries again.
+ * whether that failed. `retry` asks again after a failure (a "Try again" button); so does wanting it
+ * again (the form closed and opened).
  */
-export function useLazyPart<M>(part: LazyPart<M>, wanted: boolean): { module: M | null; failed: boolean } {
+export function useLazyPart<M>(part: LazyPart<M>, wanted: boolean): { module: M | null; failed: boolean; retry: () => void } {
   const [, setArrived] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const module = part.loaded();
   useEffect(() => {
     if (!wanted || module) return;
@@ -44,6 +46,7 @@ export function useLazyPart<M>(part: LazyPart<M>, wanted: boolean): { module: M 
       live = false;
       setFailed(false);
     };
-  }, [wanted, module, part]);
-  return { module, failed: failed && !module };
+  }, [wanted, module, part, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { module, failed: failed && !module, retry };
 }

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
-import { lazyPart } from '../lazyPart.js';
 import { forwardRef, useEffect, useRef, useState, type ComponentType, type ComponentPropsWithoutRef } from 'react';
+import { lazyPart } from '../lazyPart.js';
 
 export { SIGN_OUT_PATH } from './signOutPath.js';
 

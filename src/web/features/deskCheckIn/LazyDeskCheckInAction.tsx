@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { useState, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { lazyPart, useLazyPart } from '../../app/lazyPart.js';
 import type { DeskCheckInAction } from './DeskCheckInAction.js';
 
@@ -16,19 +16,13 @@ export const preloadDeskCheckInAction = (): void => void action.preload().catch(
 type Props = ComponentProps<typeof DeskCheckInAction>;
 
 export function LazyDeskCheckInAction(props: Props) {
-  // A new attempt remounts the part, which asks for the chunk again.
-  const [attempt, setAttempt] = useState(0);
-  return <LoadedAction key={attempt} props={props} onRetry={() => setAttempt((n) => n + 1)} />;
-}
-
-function LoadedAction({ props, onRetry }: { props: Props; onRetry: () => void }) {
-  const { module, failed } = useLazyPart(action, true);
+  const { module, failed, retry } = useLazyPart(action, true);
   if (module) return <module.DeskCheckInAction {...props} />;
   // While the code loads: nothing, as the action itself shows nothing while it asks for the desk's state.
   if (!failed) return null;
   return (
     <Text size="sm" c="red.9" role="alert" data-desk-check-in="failed">
-      Check-in could not be loaded. <Anchor component="button" type="button" size="sm" onClick={onRetry}>Try again</Anchor>
+      Check-in could not be loaded. <Anchor component="button" type="button" size="sm" onClick={retry}>Try again</Anchor>
     </Text>
   );
 }

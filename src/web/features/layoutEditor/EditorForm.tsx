@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { lazyPart, useLazyPart } from '../../app/lazyPart.js';
 
@@ -16,21 +16,24 @@ export const preloadEditorForms = (): void => void editorForms.preload().catch((
  * is open), a loading line says what is coming; a failed load says so and how to go on. Not wanted
  * and not in (a closed dialog): nothing. `inline` puts the line where the form goes (the properties
  * panel); otherwise it floats at the foot of the screen, as a dialog's place is not in the layout,
- * and a failure there has a Close button (`onClose`, which closes the dialog that could not come).
+ * and a failure there also has a Close button (`onClose`, which closes the dialog that could not
+ * come). A failure has Try again (asks for the code again).
  */
 export function EditorForm({ wanted = true, what, inline = false, onClose, children }: {
   wanted?: boolean; what: string; inline?: boolean; onClose?: () => void; children: (forms: EditorForms) => ReactNode;
 }) {
-  const { module, failed } = useLazyPart(editorForms, wanted);
+  const { module, failed, retry } = useLazyPart(editorForms, wanted);
   if (module) return children(module);
   if (!wanted) return null;
   const line = failed
     ? <Text size="sm" c="red.9" role="alert">{`${capitalised(what)} could not be loaded. Check the connection and try again, or reload the page.`}</Text>
     : <Text size="sm" role="status"><Loader size="xs" mr={6} />{`Loading ${what}…`}</Text>;
-  return inline ? line : (
+  const tryAgain = failed && <Button size="xs" variant="default" onClick={retry} style={{ flexShrink: 0 }}>Try again</Button>;
+  return inline ? <Stack gap="xs" align="flex-start">{line}{tryAgain}</Stack> : (
     <Paper shadow="md" withBorder p="sm" style={{ position: 'fixed', left: '50%', bottom: 24, transform: 'translateX(-50%)', zIndex: 300, maxWidth: 'calc(100vw - 32px)' }}>
       <Group gap="sm" wrap="nowrap">
         {line}
+        {tryAgain}
         {failed && onClose && <Button size="xs" variant="default" onClick={onClose} style={{ flexShrink: 0 }}>Close</Button>}
       </Group>
     </Paper>
