@@ -173,6 +173,10 @@ adminTest('the loading page is painted before the app\'s style sheet is in, and 
   await expect(page.getByRole('status').filter({ hasText: 'Loading Hotdesk…' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
   await page.waitForTimeout(500);
+  // To look at: the loading page as painted without the app's sheet, desktop and phone.
+  await page.screenshot({ path: test.info().outputPath('loading-page-before-styles-1280.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: test.info().outputPath('loading-page-before-styles-375.png') });
   // ...and the app has not drawn unstyled in the meantime.
   await expect(page.getByRole('navigation', { name: 'Home menu' })).toHaveCount(0);
   expect(asked).toBe(1);

@@ -7,8 +7,9 @@ import type { ScreenHints } from '../../http/pagePreloads.js';
 /**
  * What the floorplan screen needs as it opens (DeskBookingPage, prefetch.ts): its script, its
  * layout, its site, the bookings for the chosen time, the closures the map waits for, the
- * location and floorplan lists, and the person's favourite desks (starred on the map). The bookings call needs the site's time zone, which the browser
- * learns only from an answer; here it is one indexed read, so all of them can be hinted at once.
+ * location and floorplan lists, and the person's favourite desks (starred on the map). The
+ * bookings call needs the site's time zone, which the browser learns only from an answer; here it
+ * is one indexed read, so all of them can be hinted at once.
  * The closures' ranges follow today's date (dateStripWindows): the server's clock names the same
  * URLs as the browser's unless the two disagree about the date, when the hint goes unused.
  * Without them in the hints, the map waited for calls the app's script starts only once it has run

@@ -30,7 +30,8 @@ export function prefetchDeskScreen(queryClient: QueryClient, p: DeskScreenParams
   void queryClient.prefetchQuery(deskQueries.layout(p.floorplanId));
   void queryClient.prefetchQuery(deskQueries.locations(p.siteId));
   void queryClient.prefetchQuery(deskQueries.floorplans(p.locationId));
-  // The stars on the map: asked for at the screen's first render, they came a render after the map.
+  // The stars on the map: asked for at the screen's first render, they came a round trip after the
+  // rest on a slow connection, and could draw the map a second time (bench/README.md, session 22).
   void queryClient.prefetchQuery(favouriteDesksQuery());
   const range = parseRange(p.startDateStr, p.endDateStr);
   if (range) for (const q of deskQueries.closures(p.siteId, range.start.date, new Date())) void queryClient.prefetchQuery(q);

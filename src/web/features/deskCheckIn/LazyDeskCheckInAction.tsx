@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import { lazyPart, useLazyPart } from '../../app/lazyPart.js';
 import type { DeskCheckInAction } from './DeskCheckInAction.js';
@@ -21,8 +21,9 @@ export function LazyDeskCheckInAction(props: Props) {
   // While the code loads: nothing, as the action itself shows nothing while it asks for the desk's state.
   if (!failed) return null;
   return (
-    <Text size="sm" c="red.9" role="alert" data-desk-check-in="failed">
-      Check-in could not be loaded. <Anchor component="button" type="button" size="sm" onClick={retry}>Try again</Anchor>
+    <Text component="div" size="sm" c="red.9" role="alert" data-desk-check-in="failed">
+      Check-in could not be loaded.{' '}
+      <Button size="xs" variant="light" color="red" onClick={retry}>Try again</Button>
     </Text>
   );
 }

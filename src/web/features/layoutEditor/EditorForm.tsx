@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { lazyPart, useLazyPart } from '../../app/lazyPart.js';
+import { POPOVER_Z_INDEX } from './EditorTips.js';
 
 type EditorForms = typeof import('./editorForms.js');
 
@@ -30,7 +31,7 @@ export function EditorForm({ wanted = true, what, inline = false, onClose, child
     : <Text size="sm" role="status"><Loader size="xs" mr={6} />{`Loading ${what}…`}</Text>;
   const tryAgain = failed && <Button size="xs" variant="default" onClick={retry} style={{ flexShrink: 0 }}>Try again</Button>;
   return inline ? <Stack gap="xs" align="flex-start">{line}{tryAgain}</Stack> : (
-    <Paper shadow="md" withBorder p="sm" style={{ position: 'fixed', left: '50%', bottom: 24, transform: 'translateX(-50%)', zIndex: 300, maxWidth: 'calc(100vw - 32px)' }}>
+    <Paper shadow="md" withBorder p="sm" style={{ position: 'fixed', left: '50%', bottom: 24, transform: 'translateX(-50%)', zIndex: POPOVER_Z_INDEX, maxWidth: 'calc(100vw - 32px)' }}>
       <Group gap="sm" wrap="nowrap">
         {line}
         {tryAgain}

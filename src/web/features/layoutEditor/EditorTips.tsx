@@ -10,8 +10,8 @@ export const editorTip = (text: string, side: 'right' | 'bottom' = 'right'): Rec
   side === 'right' ? { [TIP_ATTRIBUTE]: text } : { [TIP_ATTRIBUTE]: text, [TIP_SIDE_ATTRIBUTE]: side };
 /** As Mantine's tooltips elsewhere: a pointer resting this long on a button shows its tip; focus shows it at once. */
 const HOVER_DELAY_MS = 250;
-/** Mantine's popover layer (--mantine-z-index-popover), above the panel and the canvas. */
-const POPOVER_Z_INDEX = 300;
+/** Mantine's popover layer (--mantine-z-index-popover), above the panel and the canvas (also EditorForm's floating line). */
+export const POPOVER_Z_INDEX = 300;
 
 interface Tip { text: string; x: number; y: number; side: 'right' | 'bottom' }
 
