@@ -15,6 +15,7 @@
  *
  * Run: flock /tmp/bench.lock npx tsx bench/lighthouse.bench.ts   (needs /usr/bin/chromium; builds if needed)
  * Options: BENCH_RUNS (default 3); BENCH_LH_OUT=dir (each run's full Lighthouse JSON report);
+ * BENCH_LH_TRACES=1 (with BENCH_LH_OUT: each run's Chromium trace too, as <report>.trace.json);
  * BENCH_SCREENS=menu,floorplan,room (which screens, default all three); BENCH_LANTERN=1 (per run, the last
  * requests and main-thread tasks of Lighthouse's simulated LCP: what the simulated paint waited for);
  * BENCH_APP_DIR=dir[,dir2...] (the checkouts to build and start, default this one). With several, their
@@ -33,7 +34,8 @@ import { recordSideBySide } from './harness.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const OUT = process.env.BENCH_LH_OUT;
 const SCREENS = (process.env.BENCH_SCREENS ?? 'menu,floorplan,room').split(',');
-const LANTERN = process.env.BENCH_LANTERN === '1';
+const LANTERN = process.env.BENCH_LANTERN === '1' || process.env.BENCH_LANTERN === 'all';
+const TRACES = process.env.BENCH_LH_TRACES === '1';
 const APP_DIRS = (process.env.BENCH_APP_DIR ?? process.cwd()).split(',').map((d) => resolve(d));
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -80,6 +82,8 @@ try {
         if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
         runs[a]!.push(result.lhr);
         if (OUT) writeFileSync(join(OUT, `${a + 1}-${name.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(result.lhr));
+        // The run's Chromium trace beside it (open in DevTools' Performance panel; summarise with bench/traceSummary.ts).
+        if (OUT && TRACES) writeFileSync(join(OUT, `${a + 1}-${name.replace(/\W+/g, '-')}-${i + 1}.trace.json`), JSON.stringify(result.artifacts.Trace));
         console.error(`${label(app)} ${name} run ${i + 1}: ${score(result.lhr)} (host benchmarkIndex ${result.lhr.environment.benchmarkIndex.toFixed(0)})`);
         if (LANTERN) printSimulatedLcp();
       }
@@ -212,7 +216,10 @@ function whatToBlame(lhr: Result): string {
 function printSimulatedLcp(): void {
   for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
     if (!/LargestContentfulPaint$/.test(label)) continue;
-    const nodes = [...timings.entries()].sort((a, b) => b[1].endTime - a[1].endTime).slice(0, 14);
+    // BENCH_LANTERN=all: every node of the graph, in order of start.
+    const nodes = process.env.BENCH_LANTERN === 'all'
+      ? [...timings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)
+      : [...timings.entries()].sort((a, b) => b[1].endTime - a[1].endTime).slice(0, 14);
     console.error(`  ${label}:`);
     for (const [node, t] of nodes) {
       const what = node.type === 'network'

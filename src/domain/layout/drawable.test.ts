@@ -63,4 +63,19 @@ describe('a published drawing the booking view can draw', () => {
     }
     for (const junk of [null, undefined, 3, 'drawing', [], { desks: 3 }, { desks: [null] }]) expect(drawableDrawing(junk)).toBeNull();
   });
+
+  it('takes a drawing with an underlay, and refuses one whose underlay lacks a field the views read', () => {
+    const underlay = { imageId: '0b7e7d4e-52a4-4c1e-9a57-1c6f0f4b3a10', x: 0, y: 0, width: 800, height: 600, rotation: 0,
+      opacity: 0.5, locked: false, hidden: false, showInBookingView: true };
+    const drawing = { ...full(), underlay };
+    expect(drawingSchema.safeParse(drawing).success).toBe(true);
+    expect(drawableDrawing(drawing)).toEqual(drawing);
+    for (const field of Object.keys(underlay)) {
+      const broken: Record<string, unknown> = { ...underlay };
+      delete broken[field];
+      expect(drawableDrawing({ ...full(), underlay: broken })).toBeNull();
+      expect(drawableDrawing({ ...full(), underlay: { ...underlay, [field]: field === 'imageId' ? 7 : 'x' } })).toBeNull();
+    }
+    expect(drawableDrawing({ ...full(), underlay: null })).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { withBase } from '../../app/basePath.js';
 // Not the appShell barrel: it would bring the date picker's code into the floorplan's first load.
@@ -58,6 +58,11 @@ export function BookingConfirmation({ booking: b, onBookAnother }: { booking: Co
  * in its own dialog). Closing it is Book another: the screen is ready for the next booking.
  */
 export function BookingConfirmationDialog({ booking, onBookAnother }: { booking: ConfirmedBooking | null; onBookAnother: () => void }) {
+  // Mounted from the first booking on (then kept, so closing still fades out): a closed Modal's hooks and
+  // transition are work in the screen's first commit, for a dialog most visits never open.
+  const [wanted, setWanted] = useState(false);
+  if (booking && !wanted) setWanted(true);
+  if (!booking && !wanted) return null;
   return (
     <Modal opened={booking !== null} onClose={onBookAnother} size="lg" returnFocus={false}
       title={booking && <ConfirmationTitle booking={booking} />} closeButtonProps={{ 'aria-label': 'Close' }}>

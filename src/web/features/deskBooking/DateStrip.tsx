@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, ScrollArea, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DATE_STRIP_MOST_DAYS } from '../../../domain/closureWindows.js';
 import { formatMinutes } from '../../../domain/dateFormat.js';
@@ -81,7 +81,10 @@ export function DateStrip({ when, now, lastDay, onChange, closed }: {
     <Group gap="sm" align="flex-end" wrap="wrap" component="section" aria-label="Day and time">
       <div style={{ minWidth: 0, flex: '1 1 320px' }}>
         <Text size="sm" fw={500} id="desk-day-label" mb={4}>Day</Text>
-        <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+        {/* The browser's own scrolling (global.css): Mantine's ScrollArea measured itself after the first
+            commit and rendered again, in the same long task as the screen's first commit, then again on
+            each size change (~10 ms per render on a phone's CPU, bench/README.md session 23). */}
+        <div className="side-scroller">
           <Group ref={strip} gap={6} wrap="nowrap" role="group" aria-labelledby="desk-day-label" pb={2}>
             {days.map((d) => {
               const { weekday, day } = shortDay(d);
@@ -103,7 +106,7 @@ export function DateStrip({ when, now, lastDay, onChange, closed }: {
               );
             })}
           </Group>
-        </ScrollArea>
+        </div>
         {closed && closed.size > 0 && (
           <Text size="xs" c="dark.6" mt={2} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
             <ClosedMark size={11} /> Closed: hatched days all day, the others part of the day
