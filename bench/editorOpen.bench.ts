@@ -11,7 +11,8 @@
  * Options: BENCH_DESKS (default 2000), BENCH_RUNS (openings for the first render, default 6: the first,
  * on a server that has answered no page yet, apart; the median of the others), BENCH_MOVES (default 30), BENCH_DRAG_MS (default 2000),
  * BENCH_PROFILE=open|drag (prints a CPU profile of the opening or of the group drag, bench/pageProfile.ts),
- * BENCH_COMPILED=1 (the built server), BENCH_TRACE_DRAG=file.json (a trace of the group drag), BENCH_TRACE=file.json (a Chromium trace of the opening; summarise with bench/traceSummary.ts file.json /layoutEditor/).
+ * BENCH_COMPILED=1 (the built server), BENCH_RESOURCES=1 (when each file and call of the last opening was asked for,
+ * sent and answered), BENCH_TRACE_DRAG=file.json (a trace of the group drag), BENCH_TRACE=file.json (a Chromium trace of the opening; summarise with bench/traceSummary.ts file.json /layoutEditor/).
  */
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
@@ -87,6 +88,11 @@ try {
     await page.waitForFunction((n) => document.querySelectorAll('[data-desk-id]').length === n, DESKS, { timeout: 60_000 });
     const ms = Math.round(await page.evaluate(() => performance.now()));
     if (last && TRACE) await browser.stopTracing();
+    // BENCH_RESOURCES=1: when each file and call of the last opening was asked for and answered (Resource Timing).
+    if (last && process.env.BENCH_RESOURCES === '1') console.log(await page.evaluate(() => performance.getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .map((e) => `${e.startTime.toFixed(0).padStart(5)} ${e.requestStart.toFixed(0).padStart(5)} ${e.responseStart.toFixed(0).padStart(5)} ${e.responseEnd.toFixed(0).padStart(5)}  ${e.name.replace(/^https?:\/\/[^/]+/, '')}`)
+      .join('\n')));
     if (openProfile) printProfile(await openProfile.stop());
     if (!last) await context.close();
     return { page, ms };

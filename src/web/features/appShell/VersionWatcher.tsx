@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { parseVersion, versionAction } from '../../../domain/version.js';
 import { withBase } from '../../app/basePath.js';
+import { whenIdle } from '../../app/whenIdle.js';
 import { clearCaches, registerServiceWorker } from './serviceWorker.js';
 
 /** SPEC 4 'New version': how often /meta.json is asked (also on focus and when the tab is shown again). */
@@ -22,7 +23,6 @@ async function fetchVersion(): Promise<string | undefined> {
  */
 export function VersionWatcher() {
   useEffect(() => {
-    void registerServiceWorker();
     let loaded: string | undefined;
     let checking = false;
     let stopped = false;
@@ -62,10 +62,16 @@ export function VersionWatcher() {
     const timer = window.setInterval(() => void check(), VERSION_POLL_MS);
     const onFocus = () => void check();
     const onVisible = () => { if (document.visibilityState === 'visible') void check(); };
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onVisible);
+    // The service worker and the listeners come at an idle moment too: in this effect, which runs in
+    // the app's first commit, they took ~10 ms of it (bench/README.md, session 23).
+    const cancelStart = whenIdle(() => {
+      void registerServiceWorker();
+      window.addEventListener('focus', onFocus);
+      document.addEventListener('visibilitychange', onVisible);
+    });
     return () => {
       stopped = true;
+      cancelStart();
       window.clearTimeout(first);
       if (idle) window.cancelIdleCallback(idle);
       window.clearInterval(timer);

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, type FormEvent, type Ref } from 'react';
+import { whenIdle } from '../../app/whenIdle.js';
 import { preloadRepeatDetails, RepeatControl, SeriesBookedDialog, SeriesPreviewList, useDeskSeries, type DeskRepeatProps } from '../bookingSeries/index.js';
 
 /** The optional fields and Save (SPEC 2.4), for the desk chosen in the panel. */
@@ -28,11 +29,10 @@ export function DeskBookingForm({
 }) {
   const series = useDeskSeries(repeat ?? { input: null, timeZone: undefined, onBooked: () => undefined });
   const { flow } = series;
-  // A desk chosen: the Repeat choices may be next, so their chunk starts loading (off the first load).
+  // A desk chosen: the Repeat choices may be next, so their chunk starts loading (off the first load),
+  // once the browser is idle: a screen opened on a desk would otherwise do it in its first frame.
   const deskChosen = Boolean(repeat?.input);
-  useEffect(() => {
-    if (deskChosen) preloadRepeatDetails();
-  }, [deskChosen]);
+  useEffect(() => (deskChosen ? whenIdle(preloadRepeatDetails) : undefined), [deskChosen]);
   const submit = (e: FormEvent) => {
     if (!flow.on) return onSubmit(e);
     e.preventDefault();

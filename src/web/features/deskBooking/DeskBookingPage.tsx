@@ -32,6 +32,7 @@ import { DESK_LOOKS } from '../../floorplan/view/deskStates.js';
 import { DateStrip, type DeskWhen } from './DateStrip.js';
 import { DeskFilters } from './DeskFilters.js';
 import { DeskPanel } from './DeskPanel.js';
+import { whenIdle } from '../../app/whenIdle.js';
 import { LazyDeskCheckInAction, preloadDeskCheckInAction } from '../deskCheckIn/LazyDeskCheckInAction.js';
 import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, occupantsOf, withClosedDesks } from './deskMapView.js';
 import { closedDays, closedFloor, closedUntilWords, closesLocation, mergeClosures } from '../closures/closedPlaces.js';
@@ -189,9 +190,9 @@ export function DeskBookingPage() {
   const desksById = useMemo(() => new Map(drawing?.desks.map((d) => [d.id, d]) ?? []), [drawing]);
   const shown = shownId !== null ? desksById.get(shownId) ?? null : null;
   const shownState = shown ? deskStates?.get(shown.id) : undefined;
-  // A desk of one's own on the map may offer "Check in": its code comes once the map is drawn.
+  // A desk of one's own on the map may offer "Check in": its code comes once the map is drawn and the browser is idle.
   const hasOwnDesk = useMemo(() => (deskStates ? [...deskStates.values()].includes('mine') : false), [deskStates]);
-  useEffect(() => { if (hasOwnDesk) preloadDeskCheckInAction(); }, [hasOwnDesk]);
+  useEffect(() => (hasOwnDesk ? whenIdle(preloadDeskCheckInAction) : undefined), [hasOwnDesk]);
   // A desk that is no longer free (a reload showed it taken) is shown, but not the booking's.
   const selected = shown && shownState === 'bookable' ? shown : null;
 

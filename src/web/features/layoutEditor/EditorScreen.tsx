@@ -8,6 +8,7 @@ import { Editor } from '../../floorplan/engine/editor.js';
 import { EditorCanvas } from '../../floorplan/view/EditorCanvas.js';
 import { useEditorState } from '../../floorplan/view/useEditorState.js';
 import { usePageTitle } from '../../app/shell/usePageTitle.js';
+import { whenIdle } from '../../app/whenIdle.js';
 import { DeskBlockTools } from './DeskBlockTools.js';
 import { confirm } from './dialogs.js';
 import { EditorForm, preloadEditorForms } from './EditorForm.js';
@@ -42,8 +43,9 @@ export function EditorScreen({ layout, drawing }: { layout: LatestLayout; drawin
   useEditorKeyboard(editor, dialog === null && !helpOpen);
   useFitOnOpen(editor, canvasBox);
   usePageTitle(`Layout editor: ${layout.FloorplanName}`);
-  // The forms and dialogs come after the drawing (EditorForm.tsx): asked for once it is drawn.
-  useEffect(preloadEditorForms, []);
+  // The forms and dialogs come after the drawing (EditorForm.tsx): asked for once it is drawn and the
+  // browser is idle (whenIdle.ts: in the effect itself, the ~25 preloads were part of the first frame).
+  useEffect(() => whenIdle(preloadEditorForms), []);
 
   const onPublish = async () => {
     const ok = await confirm({
