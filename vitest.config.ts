@@ -10,6 +10,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // The editor engine's checks use the drawing's schemas, which the app loads after the editor's
+          // first render (src/web/floorplan/engine/drawingSchemas.ts); the tests have them from the start.
+          setupFiles: ['src/web/floorplan/engine/drawingSchemas.setup.ts'],
         },
       },
       {

@@ -19,23 +19,11 @@
  */
 import { z } from 'zod';
 import { MAX_ASSIGNED_TEAMS } from './constants.js';
+import { DRAWING_LIMITS } from './drawingBasics.js';
 import { underlaySchema } from './underlay.js';
 
-/** Upper bounds on sizes. They are far above real floors and far below what could hurt the server. */
-export const DRAWING_LIMITS = {
-  desks: 10_000,
-  doors: 5_000,
-  texts: 5_000,
-  rectangles: 5_000,
-  shapes: 2_000,
-  pathSteps: 5_000,
-  tagsPerDesk: 50,
-  idLength: 64,
-  aliasLength: 100,
-  tagLabelLength: 100,
-  tagTooltipLength: 500,
-  textLength: 1_000,
-} as const;
+// The limits and the blank drawing live in drawingBasics.ts (no zod: the editor's first render takes them).
+export { DRAWING_LIMITS, emptyDrawing } from './drawingBasics.js';
 
 /**
  * Any coordinate must be a finite number within this magnitude. The canvas check in
@@ -121,14 +109,3 @@ export type PathStep = z.infer<typeof pathStepSchema>;
 export type PathStepType = PathStep['type'];
 export type Shape = z.infer<typeof shapeSchema>;
 export type Drawing = z.infer<typeof drawingSchema>;
-
-/** A blank layout ("Start Blank"). */
-export const emptyDrawing = (): Drawing => ({
-  desks: [],
-  doors: [],
-  text: [],
-  floorplanRectangles: [],
-  roomRectangles: [],
-  floorplanShapes: [],
-  lastUpdate: 0,
-});

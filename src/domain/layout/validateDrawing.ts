@@ -9,6 +9,7 @@
  */
 import { CANVAS_SIZE } from './constants.js';
 import { deskInsideCanvas, findOverlappingPairs } from './deskGeometry.js';
+import { deskLabel } from './drawingBasics.js';
 import { DRAWING_LIMITS, drawingSchema, type Desk, type Drawing } from './drawing.js';
 
 export type ValidationResult = { ok: true; drawing: Drawing } | { ok: false; errors: string[] };
@@ -25,7 +26,7 @@ const ARRAY_LIMITS: Record<string, number> = {
   floorplanShapes: DRAWING_LIMITS.shapes,
 };
 
-export const deskLabel = (desk: Pick<Desk, 'alias' | 'id'>): string => `"${desk.alias.trim() || desk.id}"`;
+export { deskLabel } from './drawingBasics.js';
 
 export function validateDrawing(input: unknown): ValidationResult {
   try {

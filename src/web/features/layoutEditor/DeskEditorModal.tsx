@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { DRAWING_LIMITS, type Desk } from '../../../domain/layout/drawing.js';
+import type { Desk } from '../../../domain/layout/drawing.js';
+import { DRAWING_LIMITS } from '../../../domain/layout/drawingBasics.js';
 import { ROTATION_STEP } from '../../../domain/layout/constants.js';
 import type { DeskPatch, EditResult } from '../../floorplan/engine/document.js';
 import { deskTeam, parseRotation, ROTATION_ERROR, useDeskChoices } from './deskChoices.js';

@@ -1,7 +1,8 @@
 import { Alert, MultiSelect, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { memo, useState } from 'react';
 import { ROTATION_STEP } from '../../../domain/layout/constants.js';
-import { DRAWING_LIMITS, type Desk } from '../../../domain/layout/drawing.js';
+import type { Desk } from '../../../domain/layout/drawing.js';
+import { DRAWING_LIMITS } from '../../../domain/layout/drawingBasics.js';
 import type { DeskPatch } from '../../floorplan/engine/document.js';
 import type { Editor } from '../../floorplan/engine/editor.js';
 import { useDraftField } from './useDraftField.js';

@@ -1,15 +1,18 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { lazyPart, useLazyPart } from '../../app/lazyPart.js';
+import { loadDrawingSchemas } from '../../floorplan/engine/drawingSchemas.js';
 import { POPOVER_Z_INDEX } from './EditorTips.js';
 
 type EditorForms = typeof import('./editorForms.js');
 
 /**
  * The editor's forms and dialogs (editorForms.ts), off its first load: EditorScreen preloads them once
- * the drawing is drawn, so by the time a person selects a desk or opens a dialog they are in.
+ * the drawing is drawn, so by the time a person selects a desk or opens a dialog they are in. They come
+ * with the drawing's schemas (drawingSchemas.ts), which the edits they make are checked by: a form is
+ * never shown before its checks can run.
  */
-export const editorForms = lazyPart(() => import('./editorForms.js'));
+export const editorForms = lazyPart(() => Promise.all([import('./editorForms.js'), loadDrawingSchemas()]).then(([forms]) => forms));
 export const preloadEditorForms = (): void => void editorForms.preload().catch(() => undefined);
 
 /**

@@ -43,8 +43,9 @@ export function EditorScreen({ layout, drawing }: { layout: LatestLayout; drawin
   useEditorKeyboard(editor, dialog === null && !helpOpen);
   useFitOnOpen(editor, canvasBox);
   usePageTitle(`Layout editor: ${layout.FloorplanName}`);
-  // The forms and dialogs come after the drawing (EditorForm.tsx): asked for once it is drawn and the
-  // browser is idle (whenIdle.ts: in the effect itself, the ~25 preloads were part of the first frame).
+  // The forms and dialogs, and the drawing's schemas they need, come after the drawing (EditorForm.tsx):
+  // asked for once it is drawn and the browser is idle (whenIdle.ts: in the effect itself, the ~25
+  // preloads were part of the first frame).
   useEffect(() => whenIdle(preloadEditorForms), []);
 
   const onPublish = async () => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { DRAWING_LIMITS, type FontSize, type TextBox } from '../../../domain/layout/drawing.js';
+import type { FontSize, TextBox } from '../../../domain/layout/drawing.js';
+import { DRAWING_LIMITS } from '../../../domain/layout/drawingBasics.js';
 import type { EditResult } from '../../floorplan/engine/document.js';
 
 export interface TextEditorModalProps {

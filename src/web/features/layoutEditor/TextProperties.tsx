@@ -1,6 +1,7 @@
 import { Alert, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { memo, useState } from 'react';
-import { DRAWING_LIMITS, type FontSize, type TextBox } from '../../../domain/layout/drawing.js';
+import type { FontSize, TextBox } from '../../../domain/layout/drawing.js';
+import { DRAWING_LIMITS } from '../../../domain/layout/drawingBasics.js';
 import type { Editor } from '../../floorplan/engine/editor.js';
 import { useDraftField } from './useDraftField.js';
 

@@ -5,6 +5,7 @@ import { AUTOSAVE_MS } from '../../../domain/layout/constants.js';
 import type { Drawing } from '../../../domain/layout/drawing.js';
 import type { LatestLayout } from '../../../domain/wire/floorplans.js';
 import { draftKey, parseDraft, serializeDraft, shouldOfferRestore } from '../../floorplan/engine/draft.js';
+import { loadDrawingSchemas } from '../../floorplan/engine/drawingSchemas.js';
 import type { Editor } from '../../floorplan/engine/editor.js';
 import { showAlert } from './dialogs.js';
 import { publishLayout, saveLayout } from './layoutApi.js';
@@ -124,22 +125,30 @@ export function useLayoutPersistence(editor: Editor, layout: LatestLayout, serve
     };
   }, [editor, writeDraft]);
 
-  // On opening: offer a local draft newer than the server copy (once, even under StrictMode).
+  // On opening: offer a local draft newer than the server copy (once, even under StrictMode). A draft
+  // is checked by the drawing's schema, which comes after the editor's first render (drawingSchemas.ts).
   const offered = useRef(false);
   useEffect(() => {
-    if (offered.current) return;
-    offered.current = true;
-    const draft = parseDraft(storage()?.getItem(key));
-    if (!shouldOfferRestore(draft, serverDrawing.lastUpdate)) return;
-    const when = formatDayTime(draft!.savedAt); // the shared date format, the browser's clock
-    modals.openConfirmModal({
-      title: 'Restore local draft?',
-      children: `This browser holds a draft of this layout from ${when}, newer than the saved layout. Restore it?`,
-      labels: { confirm: 'Restore draft', cancel: 'Discard draft' },
-      closeOnClickOutside: false,
-      onConfirm: () => editor.replaceWith(draft!.drawing),
-      onCancel: () => storage()?.removeItem(key),
-    });
+    if (offered.current) return undefined;
+    const raw = storage()?.getItem(key);
+    if (!raw) return undefined;
+    let mounted = true;
+    void loadDrawingSchemas().then((schemas) => {
+      if (!mounted || offered.current) return;
+      offered.current = true;
+      const draft = parseDraft(raw, schemas);
+      if (!shouldOfferRestore(draft, serverDrawing.lastUpdate)) return;
+      const when = formatDayTime(draft!.savedAt); // the shared date format, the browser's clock
+      modals.openConfirmModal({
+        title: 'Restore local draft?',
+        children: `This browser holds a draft of this layout from ${when}, newer than the saved layout. Restore it?`,
+        labels: { confirm: 'Restore draft', cancel: 'Discard draft' },
+        closeOnClickOutside: false,
+        onConfirm: () => editor.replaceWith(draft!.drawing),
+        onCancel: () => storage()?.removeItem(key),
+      });
+    }, () => undefined); // the schemas' file could not be loaded: no restore offer, as for a broken draft
+    return () => { mounted = false; };
   }, [editor, key, serverDrawing.lastUpdate]);
 
   return { save, publish, saving, lastSavedAt };

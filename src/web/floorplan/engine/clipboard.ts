@@ -10,7 +10,7 @@
  */
 import { CANVAS_SIZE, GRID } from '../../../domain/layout/constants.js';
 import type { Desk, Door, Drawing, Rectangle, Shape, TextBox } from '../../../domain/layout/drawing.js';
-import { deskLabel } from '../../../domain/layout/validateDrawing.js';
+import { deskLabel } from '../../../domain/layout/drawingBasics.js';
 import { deskInsideCanvas, type Box } from '../../../domain/layout/deskGeometry.js';
 import { DeskIndex } from './deskIndex.js';
 import { nextFreeDeskName } from './deskNames.js';

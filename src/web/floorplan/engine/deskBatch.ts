@@ -5,18 +5,21 @@
  */
 import { DESK_SIZE } from '../../../domain/layout/constants.js';
 import { deskInsideCanvas } from '../../../domain/layout/deskGeometry.js';
-import { deskSchema, type Desk, type Drawing } from '../../../domain/layout/drawing.js';
-import { deskLabel } from '../../../domain/layout/validateDrawing.js';
+import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
+import { deskLabel } from '../../../domain/layout/drawingBasics.js';
 import { DeskIndex } from './deskIndex.js';
 import type { EditResult } from './document.js';
+import { drawingSchemas, STILL_LOADING } from './drawingSchemas.js';
 
 export const addDesks = (drawing: Drawing, desks: readonly Desk[]): EditResult => {
   if (desks.length === 0) return { ok: false, reason: 'There are no desks to add' };
+  const schemas = drawingSchemas();
+  if (!schemas) return { ok: false, reason: STILL_LOADING };
   const ids = new Set(drawing.desks.map((d) => d.id));
   const names = new Set(drawing.desks.map((d) => d.alias).filter((a) => a !== ''));
   const index = new DeskIndex(drawing.desks);
   for (const desk of desks) {
-    const parsed = deskSchema.safeParse(desk);
+    const parsed = schemas.deskSchema.safeParse(desk);
     if (!parsed.success) {
       return { ok: false, reason: `Desk ${deskLabel(desk)}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
     }
@@ -35,10 +38,12 @@ export const addDesks = (drawing: Drawing, desks: readonly Desk[]): EditResult =
 /** Gives desks new names (desk id -> name). Refused if a desk is gone, a name is invalid, or two desks would share a name. */
 export const renameDesks = (drawing: Drawing, names: ReadonlyMap<string, string>): EditResult => {
   if (names.size === 0) return { ok: true, drawing };
+  const schemas = drawingSchemas();
+  if (!schemas) return { ok: false, reason: STILL_LOADING };
   const known = new Set(drawing.desks.map((d) => d.id));
   for (const [id, alias] of names) {
     if (!known.has(id)) return { ok: false, reason: 'A desk to rename no longer exists' };
-    const parsed = deskSchema.shape.alias.safeParse(alias);
+    const parsed = schemas.deskSchema.shape.alias.safeParse(alias);
     if (!parsed.success) return { ok: false, reason: `The name ${alias.slice(0, 20)}… is too long` };
   }
   const seen = new Map<string, string>();

@@ -14,8 +14,8 @@
  */
 import { CANVAS_SIZE, DESK_SIZE } from '../../../domain/layout/constants.js';
 import { findOverlappingPairs, normalizeRotation, type Box, type Point } from '../../../domain/layout/deskGeometry.js';
-import { DRAWING_LIMITS, type Desk, type Drawing } from '../../../domain/layout/drawing.js';
-import { deskLabel } from '../../../domain/layout/validateDrawing.js';
+import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
+import { deskLabel, DRAWING_LIMITS } from '../../../domain/layout/drawingBasics.js';
 import { formatName, namingProblems, type NamePattern } from './deskBlockNames.js';
 
 /** Far above any real bank of desks, and small enough that placing one stays instant. */

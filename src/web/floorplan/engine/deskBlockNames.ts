@@ -8,7 +8,7 @@
  * Exactly one {n} is required. Pure functions: no React, no DOM.
  */
 import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
-import { DRAWING_LIMITS } from '../../../domain/layout/drawing.js';
+import { DRAWING_LIMITS } from '../../../domain/layout/drawingBasics.js';
 
 export type PatternPart = { kind: 'text'; text: string } | { kind: 'floor' } | { kind: 'number'; width: number };
 

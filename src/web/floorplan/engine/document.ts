@@ -5,17 +5,9 @@
  */
 import { CANVAS_SIZE, DESK_SIZE } from '../../../domain/layout/constants.js';
 import { clampDeskPosition, deskInsideCanvas, findOverlappingDesk } from '../../../domain/layout/deskGeometry.js';
-import {
-  deskSchema,
-  textSchema,
-  type Desk,
-  type Door,
-  type Drawing,
-  type Rectangle,
-  type Shape,
-  type TextBox,
-} from '../../../domain/layout/drawing.js';
-import { deskLabel } from '../../../domain/layout/validateDrawing.js';
+import type { Desk, Door, Drawing, Rectangle, Shape, TextBox } from '../../../domain/layout/drawing.js';
+import { deskLabel } from '../../../domain/layout/drawingBasics.js';
+import { drawingSchemas, STILL_LOADING } from './drawingSchemas.js';
 import { LIST_OF, RECT_LIST, elementFrame, refKey, type ElementRef, type RectangleKind } from './elements.js';
 import { clamp, normalizeRotation, type Point } from './geometry.js';
 
@@ -70,7 +62,9 @@ export const updateDesk = (drawing: Drawing, id: string, patch: DeskPatch, snapp
   if (!desk) return refused('That desk no longer exists');
   const rotation = normalizeRotation(patch.rotation ?? desk.rotation, snapping && patch.rotation !== undefined);
   const candidate = { ...desk, ...patch, id, rotation };
-  const parsed = deskSchema.safeParse(candidate);
+  const schemas = drawingSchemas();
+  if (!schemas) return refused(STILL_LOADING);
+  const parsed = schemas.deskSchema.safeParse(candidate);
   if (!parsed.success) return refused(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const next = parsed.data;
   if (next.x !== desk.x || next.y !== desk.y) {
@@ -90,7 +84,9 @@ export const addText = (drawing: Drawing, text: TextBox): Drawing => ({ ...drawi
 export const updateText = (drawing: Drawing, index: number, patch: Partial<Pick<TextBox, 'text' | 'fontSize'>>): EditResult => {
   const current = drawing.text[index];
   if (!current) return refused('That text no longer exists');
-  const parsed = textSchema.safeParse({ ...current, ...patch });
+  const schemas = drawingSchemas();
+  if (!schemas) return refused(STILL_LOADING);
+  const parsed = schemas.textSchema.safeParse({ ...current, ...patch });
   if (!parsed.success) return refused(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   return ok({ ...drawing, text: drawing.text.map((t, i) => (i === index ? parsed.data : t)) });
 };

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeDesk, makeDrawing } from '../../../domain/layout/testDrawings.js';
+import { drawingSchema } from '../../../domain/layout/drawing.js';
 import { draftKey, parseDraft, serializeDraft, shouldOfferRestore } from './draft.js';
+
+const schemas = { drawingSchema };
 
 const drawing = makeDrawing({ desks: [makeDesk({ id: 'a' })], lastUpdate: 1000 });
 
@@ -11,17 +14,17 @@ describe('local draft', () => {
   });
 
   it('round-trips with its timestamp', () => {
-    expect(parseDraft(serializeDraft(drawing, 5000))).toEqual({ savedAt: 5000, drawing });
+    expect(parseDraft(serializeDraft(drawing, 5000), schemas)).toEqual({ savedAt: 5000, drawing });
   });
 
   it('treats anything unreadable as no draft', () => {
-    expect(parseDraft(null)).toBeNull();
-    expect(parseDraft('')).toBeNull();
-    expect(parseDraft('{not json')).toBeNull();
-    expect(parseDraft('42')).toBeNull();
-    expect(parseDraft(JSON.stringify({ format: 2, savedAt: 1, drawing }))).toBeNull();
-    expect(parseDraft(JSON.stringify({ format: 1, savedAt: 'x', drawing }))).toBeNull();
-    expect(parseDraft(JSON.stringify({ format: 1, savedAt: 1, drawing: { desks: 'no' } }))).toBeNull();
+    expect(parseDraft(null, schemas)).toBeNull();
+    expect(parseDraft('', schemas)).toBeNull();
+    expect(parseDraft('{not json', schemas)).toBeNull();
+    expect(parseDraft('42', schemas)).toBeNull();
+    expect(parseDraft(JSON.stringify({ format: 2, savedAt: 1, drawing }), schemas)).toBeNull();
+    expect(parseDraft(JSON.stringify({ format: 1, savedAt: 'x', drawing }), schemas)).toBeNull();
+    expect(parseDraft(JSON.stringify({ format: 1, savedAt: 1, drawing: { desks: 'no' } }), schemas)).toBeNull();
   });
 
   it('offers a restore only when the draft is newer than the server copy', () => {

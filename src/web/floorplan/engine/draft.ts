@@ -3,7 +3,8 @@
  * loses nothing, and offers to restore it when it is newer than the server's copy. Pure logic only:
  * the view does the storage calls and passes the clock in.
  */
-import { drawingSchema, type Drawing } from '../../../domain/layout/drawing.js';
+import type { Drawing } from '../../../domain/layout/drawing.js';
+import type { DrawingSchemas } from './drawingSchemas.js';
 
 /** Format version, so a future change of the stored shape can be told apart and dropped. */
 const DRAFT_FORMAT = 1;
@@ -21,10 +22,11 @@ export const serializeDraft = (drawing: Drawing, now: number): string =>
   JSON.stringify({ format: DRAFT_FORMAT, savedAt: now, drawing });
 
 /**
- * Reads a stored draft. Anything unreadable (another format, hand-edited, truncated) is treated as
- * no draft: a broken draft must never block opening the editor.
+ * Reads a stored draft, checked in full by the drawing's schema (it is this browser's data, not the
+ * server's; the caller loads the schemas, drawingSchemas.ts). Anything unreadable (another format,
+ * hand-edited, truncated) is treated as no draft: a broken draft must never block opening the editor.
  */
-export const parseDraft = (raw: string | null | undefined): LocalDraft | null => {
+export const parseDraft = (raw: string | null | undefined, { drawingSchema }: Pick<DrawingSchemas, 'drawingSchema'>): LocalDraft | null => {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);

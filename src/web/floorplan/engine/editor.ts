@@ -9,7 +9,8 @@
  * are never steps.
  */
 import { EDITOR_ZOOM } from '../../../domain/layout/constants.js';
-import { emptyDrawing, type Drawing, type TextBox } from '../../../domain/layout/drawing.js';
+import type { Drawing, TextBox } from '../../../domain/layout/drawing.js';
+import { emptyDrawing } from '../../../domain/layout/drawingBasics.js';
 import type { Desk } from '../../../domain/layout/drawing.js';
 import { copyElements, pasteClip, type Clip } from './clipboard.js';
 import { addDesks, readingOrder, renameDesks as renameDesksIn } from './deskBatch.js';

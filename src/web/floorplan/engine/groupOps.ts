@@ -7,7 +7,7 @@
 import { CANVAS_SIZE } from '../../../domain/layout/constants.js';
 import { deskInsideCanvas, type Box } from '../../../domain/layout/deskGeometry.js';
 import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
-import { deskLabel } from '../../../domain/layout/validateDrawing.js';
+import { deskLabel } from '../../../domain/layout/drawingBasics.js';
 import { DeskIndex } from './deskIndex.js';
 import type { EditResult } from './document.js';
 import { LIST_OF, deskFrame, elementFrame, frameBounds, frameCenter, refKey, type ElementRef, type Frame, type IndexedKind } from './elements.js';

@@ -13,7 +13,8 @@
  * The pen never produces ReflectedCurve: the model keeps it for drawings made elsewhere.
  */
 import { PEN_CLOSE_DISTANCE, PEN_CLOSE_MIN_POINTS } from '../../../../domain/layout/constants.js';
-import { DRAWING_LIMITS, type PathStep } from '../../../../domain/layout/drawing.js';
+import type { PathStep } from '../../../../domain/layout/drawing.js';
+import { DRAWING_LIMITS } from '../../../../domain/layout/drawingBasics.js';
 import { addShape } from '../document.js';
 import { distance, type Point } from '../geometry.js';
 import { pathPointCount, shapeFromAbsoluteSteps } from '../shapePath.js';
