@@ -36,3 +36,27 @@ test('opened from the address the layout is asked for once; opened again after a
   await expect(page.getByRole('button', { name: 'Desk Renamed-1, available' })).toBeVisible();
   expect(asked).toHaveLength(2);
 });
+
+test.describe('a layout the editor cannot draw', () => {
+  // The answer is replaced on the way (page.route), so no service worker may answer it first.
+  test.use({ serviceWorkers: 'block' });
+
+  test('says it could not be loaded, draws nothing, and offers Home (the quick check, drawable.ts)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const path = await editorWithDesks(page, `E2E damaged ${Date.now()}`, DESKS, []);
+    const [, floorplanId] = /floorplan\/(\d+)\/\d+$/.exec(path)!;
+    // The server's answer with its drawing damaged as only a hand-edited record could be: desks not a list.
+    await page.route(`**/api/floorplans/${floorplanId}/layout/latest`, async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json() as Record<string, unknown>;
+      await route.fulfill({ response: answer, json: { ...body, Json: JSON.stringify({ ...JSON.parse(body['Json'] as string), desks: 3 }) } });
+    });
+    await page.goto(path);
+    await expect(page.getByText('Unable to load layout')).toBeVisible();
+    await expect(page.locator('[data-desk-id]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Home' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('editor-layout-not-drawable-1280.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: test.info().outputPath('editor-layout-not-drawable-375.png') });
+  });
+});

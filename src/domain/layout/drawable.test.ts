@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawableDrawing } from './drawable.js';
+import { drawableDrawing, parseDrawableJson } from './drawable.js';
 import { drawingSchema, type Drawing } from './drawing.js';
 import { makeDesk, makeDrawing } from './testDrawings.js';
 
@@ -77,5 +77,12 @@ describe('a published drawing the booking view can draw', () => {
       expect(drawableDrawing({ ...full(), underlay: { ...underlay, [field]: field === 'imageId' ? 7 : 'x' } })).toBeNull();
     }
     expect(drawableDrawing({ ...full(), underlay: null })).toBeNull();
+  });
+
+  it('reads a layout record: refuses one that is not JSON, not a drawing, or missing', () => {
+    expect(parseDrawableJson(JSON.stringify(full()))).toEqual(full());
+    expect(parseDrawableJson('not json')).toBeNull();
+    expect(parseDrawableJson('{"desks": 3}')).toBeNull();
+    expect(parseDrawableJson(undefined)).toBeNull();
   });
 });

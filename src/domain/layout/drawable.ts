@@ -53,3 +53,17 @@ export function drawableDrawing(value: unknown): Drawing | null {
     && (value['underlay'] === undefined || hasFields(value['underlay'], UNDERLAY));
   return ok ? (value as unknown as Drawing) : null;
 }
+
+/**
+ * A layout record's Json as a drawing, or null when it cannot be drawn (not JSON, not a drawing, or no
+ * record): a bad record must not crash the screen. The booking view, the lobby display, the heatmap and
+ * the layout editor all open drawings through this.
+ */
+export function parseDrawableJson(json: string | undefined): Drawing | null {
+  if (json === undefined) return null;
+  try {
+    return drawableDrawing(JSON.parse(json));
+  } catch {
+    return null;
+  }
+}

@@ -54,11 +54,8 @@ export function VersionWatcher() {
     // The first ask waits until the first screen is drawn and the browser is idle: at the start of a
     // page's load it was one more request among the screen's own, on the path to their first paint
     // (Lighthouse's simulated slow connection, issue 19 point 7). Nothing depends on it earlier.
-    let idle = 0;
-    const first = window.setTimeout(() => {
-      idle = window.requestIdleCallback ? window.requestIdleCallback(() => void check(), { timeout: 1_000 }) : 0;
-      if (!idle) void check();
-    }, FIRST_CHECK_AFTER_MS);
+    let cancelFirst = () => {};
+    const first = window.setTimeout(() => { cancelFirst = whenIdle(() => void check()); }, FIRST_CHECK_AFTER_MS);
     const timer = window.setInterval(() => void check(), VERSION_POLL_MS);
     const onFocus = () => void check();
     const onVisible = () => { if (document.visibilityState === 'visible') void check(); };
@@ -73,7 +70,7 @@ export function VersionWatcher() {
       stopped = true;
       cancelStart();
       window.clearTimeout(first);
-      if (idle) window.cancelIdleCallback(idle);
+      cancelFirst();
       window.clearInterval(timer);
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onVisible);

@@ -14,13 +14,15 @@ import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { PageHeading } from '../../app/shell/PageHeading.js';
 import { Panel } from '../../app/shell/Panel.js';
 import { useLoadedSettings } from '../../app/useLoadedSettings.js';
+import { whenIdle } from '../../app/whenIdle.js';
 import { BookingConfirmationDialog, placeWords, refusalWords, type ConfirmedBooking } from '../bookingConfirmation/index.js';
 import type { Desk } from '../../../domain/layout/drawing.js';
+import { parseDrawableJson } from '../../../domain/layout/drawable.js';
 import { FloorplanViewer } from '../../floorplan/view/FloorplanViewer.js';
 import {
   bookDesk, deskKeys, deskQueries, isDeskTaken, serverText, statusOf,
 } from './deskBookingApi.js';
-import { deskDetailsFor, deskLabel, deskStatesFor, freeDesks, parseDrawing } from './deskBookingView.js';
+import { deskDetailsFor, deskLabel, deskStatesFor, freeDesks } from './deskBookingView.js';
 import { BadTimes, Loading, Refusal, deskBookingRefusal } from './DeskFlowParts.js';
 import {
   DESK_FOCUS_PARAM, deskStepPath, describeRange, formatSegment, longDay, parseRange, rangeInstants,
@@ -32,7 +34,6 @@ import { DESK_LOOKS } from '../../floorplan/view/deskStates.js';
 import { DateStrip, type DeskWhen } from './DateStrip.js';
 import { DeskFilters } from './DeskFilters.js';
 import { DeskPanel } from './DeskPanel.js';
-import { whenIdle } from '../../app/whenIdle.js';
 import { LazyDeskCheckInAction, preloadDeskCheckInAction } from '../deskCheckIn/LazyDeskCheckInAction.js';
 import { deskCaption, deskMapLabels, desksLeftOut, deskTags, nearTeamExplanation, occupantsOf, withClosedDesks } from './deskMapView.js';
 import { closedDays, closedFloor, closedUntilWords, closesLocation, mergeClosures } from '../closures/closedPlaces.js';
@@ -132,7 +133,7 @@ export function DeskBookingPage() {
   // closed desk is never drawn free first; a failed call draws the map without them (the server still refuses).
   const closuresSettled = closuresData !== undefined || closuresFailed;
 
-  const drawing = useMemo(() => parseDrawing(layout?.Json), [layout?.Json]);
+  const drawing = useMemo(() => parseDrawableJson(layout?.Json), [layout?.Json]);
   const occupancy = occupancyQ.data;
   const closed = useMemo(() => (drawing && instants && closuresQ.data
     ? closedFloor(closuresQ.data, { locationId, floorplanId }, drawing.desks.map((d) => d.id), new Date(instants.start), new Date(instants.end))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Desk } from '../../../domain/layout/drawing.js';
 import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
-import { deskDetailsFor, deskStatesFor, deskTimeOptions, freeDeskChoices, freeDesks, parseDrawing } from './deskBookingView.js';
+import { deskDetailsFor, deskStatesFor, deskTimeOptions, freeDeskChoices, freeDesks } from './deskBookingView.js';
 
 const desk = (id: string, bookable = true): Desk => ({ id, alias: `Desk ${id}`, x: 0, y: 0, rotation: 0, bookable, assignedTeams: [], tags: [] });
 const occ = (DeskId: string, IsMine: boolean): DeskOccupancy => ({
@@ -26,11 +26,6 @@ describe('desk booking view', () => {
     expect(deskDetailsFor([named], 'Europe/London').get('2')).toBe('booked by Ann Example, 09:00 to 12:00');
     expect(deskDetailsFor([named], 'Europe/London', false).get('2')).toBe('booked 09:00 to 12:00');
     expect(deskDetailsFor([{ ...named, Occupant: null }], 'Europe/London').get('2')).toBe('booked 09:00 to 12:00');
-  });
-  it('refuses a layout that is not a drawing', () => {
-    expect(parseDrawing('not json')).toBeNull();
-    expect(parseDrawing('{"desks": 3}')).toBeNull();
-    expect(parseDrawing(undefined)).toBeNull();
   });
   it('offers quarter hours from 08:00; starts to 23:30, ends to 23:45', () => {
     const o = deskTimeOptions('2030-03-12', { date: '2030-03-01', minutes: 600 });

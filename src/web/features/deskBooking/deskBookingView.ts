@@ -6,26 +6,11 @@
 import {
   DESK_EARLIEST, DESK_LATEST_END, DESK_LATEST_START, DESK_MINUTE_OPTIONS, deskHourOptions,
 } from '../../../domain/deskTimes.js';
-import { drawableDrawing } from '../../../domain/layout/drawable.js';
-import type { Desk, Drawing } from '../../../domain/layout/drawing.js';
+import type { Desk } from '../../../domain/layout/drawing.js';
 import { toWallClock, type WallClock } from '../../../domain/wallClock.js';
 import type { DeskOccupancy } from '../../../domain/wire/bookings.js';
 import { deskName, type DeskState } from '../../floorplan/view/deskStates.js';
 import { formatMinutes } from '../../../domain/dateFormat.js';
-
-/**
- * The layout record's Json as a drawing, or null when it cannot be drawn: a bad record must not
- * crash the screen. The quick check (drawable.ts), not the full schema: published drawings were
- * checked in full when saved, and the full check cost up to 80 ms as a 5,000-desk floor opened.
- */
-export const parseDrawing = (json: string | undefined): Drawing | null => {
-  if (json === undefined) return null;
-  try {
-    return drawableDrawing(JSON.parse(json));
-  } catch {
-    return null;
-  }
-};
 
 /** Per desk: not bookable by its flag; else booked by me, taken by someone, or bookable. */
 export function deskStatesFor(desks: readonly Desk[], occupancy: readonly DeskOccupancy[]): Map<string, DeskState> {

@@ -3,7 +3,7 @@ import { DESK_SIZE } from '../../../domain/layout/constants.js';
 import type { Drawing } from '../../../domain/layout/drawing.js';
 import type { LobbyFloor } from '../../../domain/wire/lobbyBoard.js';
 import { FloorplanSvg, type DeskState } from '../../floorplan/view/index.js';
-import { parseDrawing } from '../deskBooking/deskBookingView.js';
+import { parseDrawableJson } from '../../../domain/layout/drawable.js';
 
 const MARGIN = 60;
 
@@ -23,7 +23,7 @@ function bounds(d: Drawing): string {
  * `inert`: it is a picture on a board nobody operates, so it takes no focus and the count says it in words.
  */
 function Floor({ floor }: { floor: LobbyFloor }) {
-  const drawing = useMemo(() => parseDrawing(floor.Plan), [floor.Plan]);
+  const drawing = useMemo(() => parseDrawableJson(floor.Plan), [floor.Plan]);
   const states = useMemo(() => new Map<string, DeskState>([
     ...floor.Taken.map((id): [string, DeskState] => [id, 'taken']),
     ...floor.Closed.map((id): [string, DeskState] => [id, 'closed']),

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { DESK_SIZE } from '../../../domain/layout/constants.js';
 import type { Drawing } from '../../../domain/layout/drawing.js';
 import { getLayout } from '../deskBooking/deskBookingApi.js';
-import { parseDrawing } from '../deskBooking/deskBookingView.js';
+import { parseDrawableJson } from '../../../domain/layout/drawable.js';
 import { FloorplanSvg } from '../../floorplan/view/index.js';
 import { getDeskHeat, insightKeys, listFloorplans, type InsightsScope } from './insightsApi.js';
 import { BANDS, bandOf, SUPPRESSED_FILL } from './heatBands.js';
@@ -33,7 +33,7 @@ export function DeskHeatmap({ scope, locationId, locale }: { scope: InsightsScop
   const floorplanId = chosen !== null ? Number(chosen) : plans.data?.[0]?.Id ?? null;
   const layout = useQuery({ queryKey: ['insights', 'layout', floorplanId], queryFn: () => getLayout(floorplanId!), enabled: floorplanId !== null });
   const heat = useQuery({ queryKey: insightKeys.desks(floorplanId ?? 0, scope), queryFn: () => getDeskHeat(floorplanId!, scope), enabled: floorplanId !== null });
-  const drawing = useMemo(() => parseDrawing(layout.data?.Json), [layout.data]);
+  const drawing = useMemo(() => parseDrawableJson(layout.data?.Json), [layout.data]);
   const rates = useMemo(() => new Map((heat.data?.Desks ?? []).map((d) => [d.DeskId, d.Rate])), [heat.data]);
   const hidden = fewerThan(heat.data?.MinGroupSize ?? 5);
   const details = useMemo(() => new Map([...rates].map(([id, r]) => [id, r === null ? `not shown (${hidden})` : `${percent(r, locale)} used`])), [rates, hidden, locale]);

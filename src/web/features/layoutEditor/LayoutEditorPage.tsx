@@ -3,8 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { drawableDrawing } from '../../../domain/layout/drawable.js';
-import type { Drawing } from '../../../domain/layout/drawing.js';
+import { parseDrawableJson } from '../../../domain/layout/drawable.js';
 import { ApiError } from '../../app/api.js';
 import { ErrorBar } from '../../app/shell/ErrorBar.js';
 import { LoadingState } from '../../app/shell/LoadingState.js';
@@ -21,18 +20,6 @@ import { errorText } from './useLayoutPersistence.js';
 
 export const LOAD_FAILED = 'Unable to load layout';
 
-/**
- * The server's latest layout, checked as the booking view checks it (drawable.ts): the server checked it
- * in full when it was saved and checks every save again, so the full schema here only delayed the first
- * render (~37 ms of 2,000 desks' opening, bench/README.md session 23).
- */
-const parseDrawing = (json: string): Drawing | null => {
-  try {
-    return drawableDrawing(JSON.parse(json));
-  } catch {
-    return null;
-  }
-};
 
 /**
  * /admin/layoutEditor/floorplan/{floorplanId}/{layoutId} (SPEC 2.8, 4 'Layout editing').
@@ -54,7 +41,7 @@ export function LayoutEditorPage() {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  const drawing = useMemo(() => (latest.data ? parseDrawing(latest.data.Json) : null), [latest.data]);
+  const drawing = useMemo(() => parseDrawableJson(latest.data?.Json), [latest.data]);
   // Read at once (not in an effect): a phone must never mount the editor, even for one frame.
   const smallScreen = useMediaQuery(EDITOR_MIN_WIDTH_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const signedOut = latest.error instanceof ApiError && latest.error.status === 401;
