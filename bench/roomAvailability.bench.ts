@@ -8,7 +8,10 @@
  *   process (so it includes a round trip and pg's parsing of the result, as the app's does);
  * - all the statements a request runs, alone: the session lookup, then the search's statement;
  * - the ratio of the HTTP p95 to the SQL p95 (issue 19: at most 1.5 for the whole site), and to the
- *   p95 of the request's statements.
+ *   p95 of the request's statements;
+ * - for the whole site, the same search through a bare node:http server (bareSearchServer.ts: the same
+ *   statement, no framework, no session, an answer of the same size): the least HTTP adds here, so the
+ *   app's distance from it is what the app itself adds.
  * HTTP and SQL are measured in alternating short blocks, so a busy host slows both alike; the CPU time
  * the host stole during the run is printed beside them, with app and PostgreSQL CPU per search (which
  * load skews far less than latency).
@@ -17,12 +20,15 @@
  * BENCH_PLAN=1 prints the plan of the whole-site statement; BENCH_BOOKINGS_PER_ROOM (default 1,000) loads fewer
  * bookings for quick profiling runs (with BENCH_SERVER_NODE_ARGS, see harness.ts).
  */
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, createBrotliCompress } from 'node:zlib';
 import { z } from 'zod';
 import { AvailabilityItem } from '../src/domain/wire/roomBooking.js';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
+import { freePort } from '../src/server/db/embedded.js';
 import { loadRoomHistory, seedRoomSite } from './roomHistory.js';
 import { cpuSeconds, percentile, postgresCpuSeconds, recordSideBySide, startBenchEnv } from './harness.js';
 
@@ -71,12 +77,16 @@ const searchBody = (i: number, locationId: number | null) => {
 
 interface Answer { status: number; ms: number; bytes: number; encoding: string; body: string }
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-/** One search over a kept-alive connection; the body is read whole (decompressed only when asked). */
-function search(i: number, locationId: number | null, encoding: string | null): Promise<Answer> {
+const bareAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+/**
+ * One search over a kept-alive connection; the body is read whole (decompressed only when asked).
+ * `bare`: to the bare server (bareSearchServer.ts) instead of the app.
+ */
+function search(i: number, locationId: number | null, encoding: string | null, bare?: { port: number }): Promise<Answer> {
   const payload = JSON.stringify(searchBody(i, locationId));
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = request({ host: '127.0.0.1', port: env.port, method: 'POST', path: '/api/rooms/availability', agent, headers: {
+    const req = request({ host: '127.0.0.1', port: bare?.port ?? env.port, method: 'POST', path: '/api/rooms/availability', agent: bare ? bareAgent : agent, headers: {
       cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(encoding ? { 'accept-encoding': encoding } : {}),
     } }, (res) => {
       const chunks: Buffer[] = [];
@@ -114,34 +124,46 @@ async function requestSql(i: number): Promise<number> {
 
 // ---- Measurement: alternating blocks --------------------------------------------------------------
 
-type Kind = 'http-br' | 'http-plain' | 'sql' | 'sql-request';
-const KINDS: Kind[] = ['http-br', 'http-plain', 'sql', 'sql-request'];
+type Kind = 'http-br' | 'http-plain' | 'http-bare' | 'sql' | 'sql-request';
+const KINDS: Kind[] = ['http-br', 'http-plain', 'http-bare', 'sql', 'sql-request'];
 interface Scope { label: string; locationId: number | null }
 const SCOPES: Scope[] = [{ label: 'whole site (1,000 rooms)', locationId: null }, { label: 'one location (50 rooms)', locationId: firstLocation }];
+
+// The bare server (bareSearchServer.ts): the same statement behind node:http alone, answering as many
+// bytes as the app's whole-site answer. Measured for the whole site only.
+const bareAnswerBytes = (await search(1, null, null)).bytes;
+const barePort = await freePort();
+const bare = fork(fileURLToPath(new URL('./bareSearchServer.ts', import.meta.url)), [], {
+  execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  env: { ...process.env, DATABASE_URL: env.db.url, PORT: String(barePort), SEARCH_SQL, USER_ID: String(searcher), ANSWER_BYTES: String(bareAnswerBytes) },
+});
+await new Promise((resolve, reject) => { bare.once('message', resolve); bare.once('exit', reject); });
+const kindsOf = (scope: Scope) => KINDS.filter((k) => k !== 'http-bare' || scope.locationId === null);
 
 async function runOne(kind: Kind, scope: Scope, i: number): Promise<number> {
   if (kind === 'sql') return sqlAlone(i);
   if (kind === 'sql-request') return requestSql(i);
-  const r = await search(i, scope.locationId, kind === 'http-br' ? 'br, gzip' : null);
+  const r = await search(i, scope.locationId, kind === 'http-br' ? 'br, gzip' : null, kind === 'http-bare' ? { port: barePort } : undefined);
   if (r.status !== 200) throw new Error(`search answered ${r.status}: ${r.body.slice(0, 200)}`);
   return r.ms;
 }
 
 // Warm-up, unrecorded: caches filled, statements prepared, JIT warm in both processes.
-for (const scope of SCOPES) for (const kind of KINDS) for (let i = 0; i < 100; i++) await runOne(kind, scope, 5000 + i);
+for (const scope of SCOPES) for (const kind of kindsOf(scope)) for (let i = 0; i < 100; i++) await runOne(kind, scope, 5000 + i);
 
 const stealBefore = cpuTicks();
 const times = new Map<string, number[]>();
 const cpu = new Map<string, { app: number; db: number; n: number }>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const scope of SCOPES) {
-    for (const kind of KINDS) {
+    for (const kind of kindsOf(scope)) {
       const key = `${scope.label}|${kind}`;
       const list = times.get(key) ?? [];
       const used = cpu.get(key) ?? { app: 0, db: 0, n: 0 };
-      const app0 = cpuSeconds(env.server.pid!), db0 = postgresCpuSeconds(env.dataDir);
+      const serverPid = kind === 'http-bare' ? bare.pid! : env.server.pid!;
+      const app0 = cpuSeconds(serverPid), db0 = postgresCpuSeconds(env.dataDir);
       for (let j = 0; j < BLOCK; j++) list.push(await runOne(kind, scope, round * BLOCK + j));
-      used.app += cpuSeconds(env.server.pid!) - app0;
+      used.app += cpuSeconds(serverPid) - app0;
       used.db += postgresCpuSeconds(env.dataDir) - db0;
       used.n += BLOCK;
       times.set(key, list);
@@ -174,14 +196,14 @@ const busy = new Set<number>(inputs.busy), grants = new Set<string>(inputs.grant
 const answerSchema = z.array(AvailabilityItem);
 const brQuality = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 const siteJson = freeRoomsJson(catalogue, busy, grants, siteQuery);
-const streamed = (text: string) => new Promise<void>((resolve, reject) => {
+const streamed = (text: Buffer) => new Promise<void>((resolve, reject) => {
   const br = createBrotliCompress(brQuality);
   br.on('data', () => undefined).on('end', resolve).on('error', reject);
   br.end(text);
 });
 const inProcess: Record<string, () => unknown> = {
   'answer as objects + schema encode + JSON.stringify (before)': () => JSON.stringify(answerSchema.encode(freeRooms(catalogue, busy, grants, siteQuery))),
-  'answer as JSON text from the catalogue\'s pieces (now)': () => freeRoomsJson(catalogue, busy, grants, siteQuery),
+  'answer as UTF-8 JSON from the catalogue\'s pieces (now)': () => freeRoomsJson(catalogue, busy, grants, siteQuery),
   'brotli 4 of the answer, one call': () => brotliCompressSync(siteJson, brQuality),
   'brotli 4 of the answer, as a stream': () => streamed(siteJson),
 };
@@ -217,10 +239,13 @@ for (const scope of SCOPES) {
   const sql = stats(`${scope.label}|sql`);
   const reqSql = stats(`${scope.label}|sql-request`);
   const sample = samples.get(scope.label)!;
-  for (const kind of KINDS) {
+  for (const kind of kindsOf(scope)) {
     const key = `${scope.label}|${kind}`;
     const s = stats(key);
-    const how = { sql: 'its SQL alone (pg)', 'sql-request': 'session lookup + its SQL (pg)', 'http-br': 'HTTP, Accept-Encoding br', 'http-plain': 'HTTP, no Accept-Encoding' }[kind];
+    const how = {
+      sql: 'its SQL alone (pg)', 'sql-request': 'session lookup + its SQL (pg)', 'http-br': 'HTTP, Accept-Encoding br', 'http-plain': 'HTTP, no Accept-Encoding',
+      'http-bare': 'bare node:http + its SQL (CPU: that server\'s)',
+    }[kind];
     const isSql = kind === 'sql' || kind === 'sql-request';
     const answer = isSql ? '' : `${sample.rooms} rooms, ${kind === 'http-br' ? `${f(sample.br / 1024, 1)} KiB br` : `${f(sample.plain / 1024, 1)} KiB`}`;
     console.log(`| ${scope.label} | ${how} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} | ${kind === 'sql' ? '' : f(s.p95 / sql.p95)} | ${isSql ? '' : f(s.p95 / reqSql.p95)} | ${cpuMs(key)} | ${answer} |`);
@@ -230,6 +255,9 @@ for (const scope of SCOPES) {
   const http = stats(`${scope.label}|http-br`);
   const plainHttp = stats(`${scope.label}|http-plain`);
   if (scope.locationId === null) {
+    const bareHttp = stats(`${scope.label}|http-bare`);
+    verdicts.push(`bare node:http running the same statement: p95 ${f(bareHttp.p95)} ms = ${f(bareHttp.p95 / sql.p95)} x its SQL's p95 `
+      + `(p50 ${f(bareHttp.p50 / sql.p50)} x); the app's p95 is ${f(http.p95 / bareHttp.p95)} (br) / ${f(plainHttp.p95 / bareHttp.p95)} (plain) x the bare server's`);
     verdicts.push(`whole site: p95 ${f(http.p95)} ms (br) / ${f(plainHttp.p95)} ms (plain) = ${f(http.p95 / sql.p95)} / ${f(plainHttp.p95 / sql.p95)} x its SQL's p95, `
       + `${f(http.p95 / reqSql.p95)} / ${f(plainHttp.p95 / reqSql.p95)} x the p95 of the request's statements (session lookup + search) `
       + `(target <= 1.5: ${Math.max(http.p95, plainHttp.p95) <= 1.5 * sql.p95 ? 'met' : 'NOT met'}); <= 15 ms: ${Math.max(http.p95, plainHttp.p95) <= 15 ? 'met' : 'NOT met'}`);
@@ -238,11 +266,12 @@ for (const scope of SCOPES) {
   }
 }
 console.log(`\n${verdicts.join('\n')}`);
-console.log(`\nThe whole-site answer in this process (${(siteJson.length / 1024).toFixed(1)} KiB, ${(JSON.parse(siteJson) as unknown[]).length} rooms), 300 times each:\n`);
+console.log(`\nThe whole-site answer in this process (${(siteJson.length / 1024).toFixed(1)} KiB, ${(JSON.parse(siteJson.toString('utf8')) as unknown[]).length} rooms), 300 times each:\n`);
 console.log('| step | p50 ms | p95 ms |');
 console.log('|---|---|---|');
 for (const r of inProcessRows) console.log(r);
 if (process.env.BENCH_PLAN === '1') console.log(`\nPlan of the whole-site statement:\n${plan}`);
+bare.kill('SIGTERM');
 await env.stop();
 
 /** All CPUs' time from /proc/stat and the part the hypervisor gave to other machines (steal). */

@@ -21,6 +21,7 @@ writeFileSync(join(dist, 'assets', 'tiny-1.js'), 'export const tiny = 1;\n');
 let t: Awaited<ReturnType<typeof buildTestApp>>;
 let staff: TestUser;
 let floorplanId: number;
+let roomSite: number;
 const BR = 'gzip, deflate, br, zstd'; // what Chromium sends
 
 beforeAll(async () => {
@@ -31,6 +32,9 @@ beforeAll(async () => {
   const location = await insertLocation(t.pool, site);
   // ~200 desks: a published layout of ~25 KB, like a real floor's.
   ({ floorplanId } = await insertPublishedFloorplan(t.pool, location, Array.from({ length: 200 }, (_v, i) => ({ id: `D${i}` }))));
+  // 30 meeting rooms, one with a name beyond ASCII: a room search's answer of ~10 KB.
+  roomSite = site;
+  await t.pool.query(`INSERT INTO rooms (location_id, name, room_type, capacity) SELECT $1, 'Salle ' || g || ' été', 0, 6 FROM generate_series(1, 30) g`, [location]);
 });
 afterAll(async () => {
   await t.dropDatabase();
@@ -107,6 +111,24 @@ describe('answers made per request', () => {
     const gz = await get(layoutUrl, { cookie: staff.cookie, 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compress the room search, which is sent as bytes made beforehand; plain, its length is that of its bytes', async () => {
+    const body = { fromDate: '2031-03-03T09:00:00Z', toDate: '2031-03-03T17:00:00Z', roomType: 0, siteId: roomSite };
+    const search = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/hotdesk/api/rooms/availability', headers: { cookie: staff.cookie, ...headers }, payload: body });
+    const plain = await search({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.json()).toHaveLength(30);
+    expect(plain.json()[0].Name).toMatch(/^Salle \d+ été$/);
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
+    expect(varies(plain)).toContain('accept-encoding');
+
+    const br = await search({ 'accept-encoding': BR });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(varies(br)).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('keep HEAD right: the headers GET would send (encoding, length), no body', async () => {

@@ -46,7 +46,7 @@ describe('freeRooms', () => {
   });
 });
 
-// The route sends freeRoomsJson's text as it is; it must be what the response schema makes of freeRooms' list.
+// The route sends freeRoomsJson's bytes as they are; it must be what the response schema makes of freeRooms' list.
 describe('freeRoomsJson', () => {
   const schemaJson = (items: AvailabilityItem[]) => JSON.stringify(z.array(AvailabilityItem).encode(items));
 
@@ -63,14 +63,14 @@ describe('freeRoomsJson', () => {
       const query = { ...q, ...over };
       const items = freeRooms(rooms, busy, g, query);
       expect(items.length).toBeGreaterThan(0);
-      expect(freeRoomsJson(rooms, busy, g, query)).toBe(schemaJson(items));
+      expect(freeRoomsJson(rooms, busy, g, query).toString('utf8')).toBe(schemaJson(items));
     }
     expect(freeRooms(rooms, new Set(), grants, q).map((r) => r.IsRoomAdmin)).toEqual([true, true, false, false, false]);
   });
 
   it('answers an empty list as [] and keeps each catalogue\'s own text', () => {
-    expect(freeRoomsJson([room(1)], new Set([1]), new Set(), q)).toBe('[]');
-    expect(JSON.parse(freeRoomsJson([room(1, { name: 'A' })], new Set(), new Set(), q))[0].Name).toBe('A');
-    expect(JSON.parse(freeRoomsJson([room(1, { name: 'B' })], new Set(), new Set(), q))[0].Name).toBe('B');
+    expect(freeRoomsJson([room(1)], new Set([1]), new Set(), q).toString('utf8')).toBe('[]');
+    expect(JSON.parse(freeRoomsJson([room(1, { name: 'A' })], new Set(), new Set(), q).toString('utf8'))[0].Name).toBe('A');
+    expect(JSON.parse(freeRoomsJson([room(1, { name: 'B' })], new Set(), new Set(), q).toString('utf8'))[0].Name).toBe('B');
   });
 });

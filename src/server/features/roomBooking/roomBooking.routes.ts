@@ -10,7 +10,7 @@ export const roomBookingRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async
   app.post('/api/rooms/availability', {
     config: { access: 'signedIn' },
     schema: { tags: ['rooms'], summary: 'Rooms of a type free for the whole range, for the caller', body: RoomAvailabilityInput, response: { 200: z.array(AvailabilityItem) } },
-    // The answer comes as JSON text built to the schema (roomAvailability.test.ts pins it to the schema's
+    // The answer comes as UTF-8 JSON built to the schema (roomAvailability.test.ts pins it to the schema's
     // encoding): sent as it is, without encoding a few hundred rooms per search (issue 19).
   }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await roomAvailability(deps, requireUser(request), request.body) as never));
 

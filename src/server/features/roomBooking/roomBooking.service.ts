@@ -165,8 +165,8 @@ function checkedRange(fromIso: string, toIso: string, maxDays: number): { from: 
   return { from, to };
 }
 
-/** POST /api/rooms/availability: rooms free for the whole range, as JSON text (see availableRoomsJson). */
-export async function roomAvailability(deps: AppDeps, user: SessionUser, input: z.output<typeof RoomAvailabilityInput>): Promise<string> {
+/** POST /api/rooms/availability: rooms free for the whole range, as UTF-8 JSON (see availableRoomsJson). */
+export async function roomAvailability(deps: AppDeps, user: SessionUser, input: z.output<typeof RoomAvailabilityInput>): Promise<Buffer> {
   const { from, to } = checkedRange(input.FromDate, input.ToDate, MAX_ROOM_BOOKING_DAYS);
   return availableRoomsJson(deps.pool, user.configVersion, {
     from, to, roomType: input.RoomType, userId: user.id, bypass: bypassesRestrictions(user.caller),
