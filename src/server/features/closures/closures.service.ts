@@ -15,7 +15,6 @@ import {
   affectedBookings, cancelForClosure, closuresById, closuresForScreens, closuresInRange, deleteClosure, insertClosures, lockSiteAgainstBookings,
   queueNotices, siteTimeZone, toAdminClosure, toClosure, unknownPlaces, type AffectedRow, type NewClosure, type PersonNotice,
 } from './closures.repo.js';
-import { holidaysFromIcs } from './icsHolidays.js';
 import { closuresWritten } from '../audit/auditFacts.js';
 import { recordAudit } from '../audit/recordAudit.js';
 
@@ -163,6 +162,8 @@ export async function createClosure(deps: AppDeps, user: SessionUser, input: Inp
 export async function importHolidays(deps: AppDeps, user: SessionUser, input: ImportInput): Promise<ClosureImportPreview | ClosureCreated> {
   await countRead(deps.pool, 'closure-import', user.id, IMPORTS_PER_MINUTE);
   const tz = await liveSiteZone(deps, input.SiteId);
+  // ical.js (~260 KB of source) is imported at the first import of a holiday file, not at start-up (issue 19 point 4).
+  const { holidaysFromIcs } = await import('./icsHolidays.js');
   const list: NewClosure[] = holidaysFromIcs(input.Ics, tz).map((h) => ({
     siteId: input.SiteId, wholeSite: true, locationIds: [], roomIds: [], desks: [],
     start: h.start, end: h.end, reason: h.reason, repeatsYearly: input.RepeatsYearly, createdBy: user.id,

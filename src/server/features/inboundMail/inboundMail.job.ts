@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import type { Job } from '../../jobs/scheduler.js';
 import { claimMessages, markProcessed, purgeProcessed } from './inboundMail.repo.js';
-import { processMessage, type InboundLog } from './inboundProcess.service.js';
+import type { InboundLog } from './inboundProcess.service.js';
 import { answerScreenChanges, purgeOldAnswers } from './invitationFollowUp.js';
 import { isTransient } from './invitationSteps.js';
 
@@ -38,6 +38,9 @@ async function processOne(deps: AppDeps, log: InboundLog): Promise<boolean> {
     await client.query('BEGIN');
     const [m] = await claimMessages(client, 1);
     if (!m) { await client.query('COMMIT'); return false; }
+    // Imported at the first message: the mail and calendar parsers (mailparser, ical.js and theirs) stay
+    // out of the memory of instances that receive no invitations (issue 19 point 4).
+    const { processMessage } = await import('./inboundProcess.service.js');
     let outcome: string | undefined;
     await client.query('SAVEPOINT inbound_message');
     for (let attempt = 1; outcome === undefined; attempt++) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
-import { startInboundListener, type InboundListener } from './inboundListener.js';
+import type { InboundListener } from './inboundListener.js';
 import { roomAddressRoutes } from './roomAddress.routes.js';
 
 /**
@@ -14,6 +14,8 @@ export const inboundMailPlugin = (deps: AppDeps): FastifyPluginAsyncZod => async
   if (!cfg) return;
   let listener: InboundListener | undefined;
   app.addHook('onReady', async () => {
+    // Imported only when the listener is configured: smtp-server stays out of instances that do not listen.
+    const { startInboundListener } = await import('./inboundListener.js');
     listener = await startInboundListener(deps.pool, cfg, app.log);
     app.log.info({ host: cfg.host, port: listener.port }, 'inbound invitation listener is running');
   });
