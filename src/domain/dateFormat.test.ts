@@ -40,6 +40,9 @@ describe('formatTime: 24 or 12 hours as the locale writes them, DST from the zon
     expect(formatTime(WINTER, { locale: 'en-US', timeZone: 'Europe/London' }).replace(/\s/g, ' ')).toBe('9:30 AM');
     expect(uses12Hour('en-US')).toBe(true);
     expect(uses12Hour('en-GB')).toBe(false);
+    // Remembered per locale: asked again, in turn, each keeps its own answer.
+    for (let i = 0; i < 3; i++) expect([uses12Hour('en-GB'), uses12Hour('en-US'), uses12Hour('de-DE')]).toEqual([false, true, false]);
+    expect(formatTime(WINTER, { locale: 'en-US', timeZone: 'Europe/London' }).replace(/\s/g, ' ')).toBe('9:30 AM');
   });
   it('moves with summer time in both zones', () => {
     expect(formatTime(SUMMER, { locale: 'en-GB', timeZone: 'Europe/London' })).toBe('09:00');
