@@ -137,6 +137,8 @@ const bare = fork(fileURLToPath(new URL('./bareSearchServer.ts', import.meta.url
   execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   env: { ...process.env, DATABASE_URL: env.db.url, PORT: String(barePort), SEARCH_SQL, USER_ID: String(searcher), ANSWER_BYTES: String(bareAnswerBytes) },
 });
+// Stopped with this process however it ends (a failed search throws before the end of the script).
+process.once('exit', () => bare.kill('SIGTERM'));
 await new Promise((resolve, reject) => { bare.once('message', resolve); bare.once('exit', reject); });
 const kindsOf = (scope: Scope) => KINDS.filter((k) => k !== 'http-bare' || scope.locationId === null);
 
@@ -273,7 +275,7 @@ console.log('| step | p50 ms | p95 ms |');
 console.log('|---|---|---|');
 for (const r of inProcessRows) console.log(r);
 if (process.env.BENCH_PLAN === '1') console.log(`\nPlan of the whole-site statement:\n${plan}`);
-bare.kill('SIGTERM');
+bare.kill('SIGTERM'); // its IPC channel would keep this process alive
 await env.stop();
 
 /** All CPUs' time from /proc/stat and the part the hypervisor gave to other machines (steal). */
