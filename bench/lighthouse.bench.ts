@@ -21,6 +21,11 @@
  * BENCH_APP_DIR=dir[,dir2...] (the checkouts to build and start, default this one). With several, their
  * runs alternate screen by screen, so a before/after comparison sees the same noise: to measure an older
  * build, `git archive <commit> | tar -x -C /tmp/old` with node_modules symlinked.
+ * BENCH_LH_VIA=direct,h2 (default direct): how the browser reaches each app. `direct` is the app's own plain
+ * HTTP/1.1 port; `h2` is nginx in front of it (nginxProxy.ts), HTTPS and HTTP/2 as docs/operations.md asks
+ * of a deployment. Lighthouse's replay queues a host's requests on six connections over HTTP/1.1 and
+ * multiplexes them on one over HTTP/2, so the two give different LCPs for the same app; with both, their runs
+ * alternate screen by screen like BENCH_APP_DIR's. Needs `apt-get install nginx-light`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +35,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { freePort } from '../src/server/db/embedded.js';
 import { recordSideBySide } from './harness.js';
+import { startNginxH2Proxy, type NginxProxy } from './nginxProxy.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const OUT = process.env.BENCH_LH_OUT;
@@ -37,10 +43,13 @@ const SCREENS = (process.env.BENCH_SCREENS ?? 'menu,floorplan,room').split(',');
 const LANTERN = process.env.BENCH_LANTERN === '1' || process.env.BENCH_LANTERN === 'all';
 const TRACES = process.env.BENCH_LH_TRACES === '1';
 const APP_DIRS = (process.env.BENCH_APP_DIR ?? process.cwd()).split(',').map((d) => resolve(d));
+/** How the browser reaches each app: `direct` (its own plain HTTP/1.1 port) and/or `h2` (nginxProxy.ts: HTTPS, HTTP/2). */
+const VIAS = (process.env.BENCH_LH_VIA ?? 'direct').split(',').map((v) => v.trim());
+for (const via of VIAS) if (via !== 'direct' && via !== 'h2') throw new Error(`BENCH_LH_VIA: direct or h2, not ${via}`);
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-interface App { dir: string; origin: string; cookie: string; screens: Array<[string, string]>; server: ChildProcess; dataDir: string }
+interface App { dir: string; via: string; origin: string; cookie: string; screens: Array<[string, string]>; server: ChildProcess; dataDir: string; proxy?: NginxProxy }
 
 const stopped = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null
   ? Promise.resolve()
@@ -51,8 +60,10 @@ const profileDir = mkdtempSync(join(tmpdir(), 'hotdesk-lighthouse-chromium-'));
 let browser: ChildProcess | undefined;
 
 try {
-  for (const dir of APP_DIRS) apps.push(await startApp(dir));
-  browser = spawn('/usr/bin/chromium', [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`, '--remote-debugging-port=0', 'about:blank'],
+  for (const dir of APP_DIRS) for (const via of VIAS) apps.push(await startApp(dir, via));
+  // The h2 proxy's certificate is its own, made for the run.
+  const trustProxy = VIAS.includes('h2') ? ['--ignore-certificate-errors'] : [];
+  browser = spawn('/usr/bin/chromium', [...CHROMIUM_ARGS, ...trustProxy, `--user-data-dir=${profileDir}`, '--remote-debugging-port=0', 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] });
   const debugPort = await new Promise<number>((found, fail) => {
     let seen = '';
@@ -116,14 +127,18 @@ try {
 } finally {
   if (browser) await stopped(browser);
   for (const app of apps) {
+    await app.proxy?.stop();
     await stopped(app.server);
     rmSync(app.dataDir, { recursive: true, force: true });
   }
   rmSync(profileDir, { recursive: true, force: true });
 }
 
-/** Builds the checkout if needed, starts its demo, signs in as the demo's staff member and finds the screens. */
-async function startApp(dir: string): Promise<App> {
+/**
+ * Builds the checkout if needed, starts its demo, signs in as the demo's staff member and finds the screens;
+ * with via 'h2', puts nginx in front of it and gives the browser the proxy's origin.
+ */
+async function startApp(dir: string, via: string): Promise<App> {
   const built = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: dir, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`building the app in ${dir} failed`);
   const origin = `http://127.0.0.1:${await freePort()}`;
@@ -134,7 +149,7 @@ async function startApp(dir: string): Promise<App> {
     cwd: dir, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: new URL(origin).port, HOST: '127.0.0.1', HOTDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: '', DATABASE_URL: '' },
   });
-  const app: App = { dir, origin, cookie: '', screens: [], server, dataDir };
+  const app: App = { dir, via, origin, cookie: '', screens: [], server, dataDir };
   try {
     for (let i = 0; ; i++) {
       try { if ((await fetch(`${origin}/readyz`)).ok) break; } catch { /* not up yet */ }
@@ -166,8 +181,13 @@ async function startApp(dir: string): Promise<App> {
     const all: Array<[string, string, string]> = [['menu', '/menu', '/menu'], ['floorplan', 'desk floorplan', deskScreen],
       ['room', 'meeting room page', '/menu/book/meeting/room']];
     app.screens = all.filter(([key]) => SCREENS.includes(key)).map(([, name, path]) => [name, path]);
+    if (via === 'h2') {
+      app.proxy = await startNginxH2Proxy(Number(new URL(origin).port));
+      app.origin = app.proxy.origin;
+    }
     return app;
   } catch (err) {
+    await app.proxy?.stop();
     await stopped(server);
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -175,7 +195,7 @@ async function startApp(dir: string): Promise<App> {
 }
 
 function label(app: App): string {
-  return basename(app.dir);
+  return APP_DIRS.length > 1 && VIAS.length > 1 ? `${basename(app.dir)} ${app.via}` : APP_DIRS.length > 1 ? basename(app.dir) : app.via;
 }
 
 function score(lhr: Result): number {

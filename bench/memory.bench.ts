@@ -1,9 +1,9 @@
 /**
  * The app's memory (issue 19, point 4: RSS at rest <= 100 MiB, <= 200 MiB at 50 clients of desk booking),
  * with the desk booking rate of the same runs, so what a Node/V8 flag saves in memory and costs in speed
- * is seen side by side. The app is the COMPILED server started as `npm start` starts it: the node flags
- * of package.json's "start" script (`exec node <flags> dist/server/main.js`) are read from package.json,
- * so this measures whatever `npm start` runs. Only the app's own process counts (PostgreSQL is another).
+ * is seen side by side. The app is the COMPILED server started as `npm start` starts it: the environment
+ * and node flags of package.json's "start" script (`NAME=${NAME:-value} exec node <flags> dist/server/main.js`)
+ * are read from package.json, so this measures whatever `npm start` runs. Only the app's own process counts (PostgreSQL is another).
  *
  * Each run: a fresh embedded PostgreSQL (fsync on) and the app (harness.ts startBenchEnv); VmRSS 10 s
  * after start ("just started") and after BENCH_MEMORY_IDLE_S (default 60) s idle ("at rest": the
@@ -18,7 +18,8 @@
  * Variants run alternately (A B A B ...), BENCH_MEMORY_ROUNDS times (default 2), so drift on a shared
  * machine hits each alike: "npm start" (its flags) and "no flags" (plain `node dist/server/main.js`,
  * the start command before issue 19's point 4), plus any in BENCH_MEMORY_VARIANTS, e.g.
- * BENCH_MEMORY_VARIANTS='--max-semi-space-size=1;--optimize-for-size'.
+ * BENCH_MEMORY_VARIANTS='--max-semi-space-size=1;--optimize-for-size'; a variant's leading NAME=value words set the
+ * app's environment instead, e.g. 'MALLOC_ARENA_MAX=2 --max-semi-space-size=4'.
  * Run: node scripts/build-if-needed.mjs && npx tsx bench/memory.bench.ts   (npm run bench -- memory)
  */
 import { readFileSync } from 'node:fs';
@@ -32,12 +33,16 @@ const JUST_STARTED_MS = 10_000;
 const IDLE_MS = Number(process.env.BENCH_MEMORY_IDLE_S ?? 60) * 1000;
 const CLIENTS = 50;
 
-/** The node flags of `npm start`: what package.json's start script puts between `node` and the entry. */
+/**
+ * The start of `npm start`: the environment package.json's start script sets before `exec` (as NAME=value
+ * words, their `${NAME:-default}` taken as the default) and the node flags it puts between `node` and the entry.
+ */
 function npmStartFlags(): string {
   const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
-  const m = /exec node\s+(.*?)\s*dist\/server\/main\.js/.exec(start);
+  const m = /&&\s*((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)exec node\s+(.*?)\s*dist\/server\/main\.js/.exec(start);
   if (!m) throw new Error(`package.json's start script does not exec node dist/server/main.js: ${start}`);
-  return m[1]!;
+  const env = m[1]!.trim().split(/\s+/).filter(Boolean).map((w) => w.replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/, '$1'));
+  return [...env, m[2]!].filter(Boolean).join(' ');
 }
 
 interface Variant { label: string; flags: string }
@@ -56,8 +61,11 @@ function memoryOf(pid: number) {
 interface Run { variant: Variant; started: ReturnType<typeof memoryOf>; rest: ReturnType<typeof memoryOf>; peak: number; after: number; perSecond: number; p50: number; p99: number; appMs: number; failures: string }
 
 async function runOnce(variant: Variant): Promise<Run> {
-  process.env.BENCH_SERVER_NODE_ARGS = variant.flags; // harness.ts puts these before the entry, as npm start does
-  const env = await startBenchEnv({}, { compiled: true });
+  // A variant's leading NAME=value words are the app's environment (e.g. MALLOC_ARENA_MAX=2), the rest node flags.
+  const words = variant.flags.split(' ').filter(Boolean);
+  const serverEnv = Object.fromEntries(words.filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  process.env.BENCH_SERVER_NODE_ARGS = words.filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w)).join(' '); // harness.ts puts these before the entry, as npm start does
+  const env = await startBenchEnv(serverEnv, { compiled: true });
   const { pool } = env;
   const pid = env.server.pid!;
   try {

@@ -32,12 +32,13 @@ for (const file of ['package-lock.json', 'README.md', 'LICENSE', 'LICENSE.md', '
 if (existsSync('docs')) cpSync('docs', join(stage, 'docs'), { recursive: true });
 
 // The release's scripts run the compiled server and nothing else (there is nothing to build from):
-// package.json's own start and demo lines without the build step, so the node flags (memory, issue 19)
-// are the same. Dependencies, devDependencies and overrides stay as they are so package-lock.json still
+// package.json's own start and demo lines without the build step, so the node flags and the allocator's
+// setting (memory, issue 19) are the same. Dependencies, devDependencies and overrides stay as they are so package-lock.json still
 // matches (`npm ci` refuses a lock file that disagrees); `--omit=dev` leaves the devDependencies out.
 const runOnly = (script) => {
   const command = pkg.scripts[script].replace(/^node scripts\/build-if-needed\.mjs && /, '');
-  if (!/^exec node .*dist\/server\/main\.js/.test(command)) throw new Error(`package.json's ${script} script does not exec node dist/server/main.js after the build step: ${command}`);
+  // Optionally after the allocator's setting (MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}: memory, issue 19).
+  if (!/^(MALLOC_ARENA_MAX=\S+ )?exec node .*dist\/server\/main\.js/.test(command)) throw new Error(`package.json's ${script} script does not exec node dist/server/main.js after the build step: ${command}`);
   return command;
 };
 const releasePkg = {

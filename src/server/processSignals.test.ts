@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -30,13 +30,13 @@ afterEach(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startHotdesk(): Promise<{ port: number }> {
+async function startHotdesk(env: Record<string, string> = {}): Promise<{ port: number }> {
   dataDir = mkdtempSync(join(tmpdir(), 'hotdesk-signals-'));
   chmodSync(dataDir, 0o755);
   const port = await freePort();
   started = startGroup('npm', ['start'], {
     cwd: REPO,
-    env: { PORT: String(port), HOST: '127.0.0.1', HOTDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', HOTDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
   });
   await waitForReady(`http://127.0.0.1:${port}/readyz`, started, 150_000);
   return { port };
@@ -52,12 +52,21 @@ async function expectStoppedCleanly(port: number, pgPid: number): Promise<void> 
   expect(processesUsing(dataDir)).toEqual([]);
 }
 
+/** The environment of the node process running the app in npm start's group. */
+function appEnvironment(): string[] {
+  const listing = spawnSync('ps', ['-o', 'pid=,args=', '-g', String(started!.pid)], { encoding: 'utf8' }).stdout;
+  const appPid = /^\s*(\d+) node .*dist\/server\/main\.js/m.exec(listing)?.[1];
+  expect(appPid, listing).toBeDefined();
+  return readFileSync(`/proc/${appPid}/environ`, 'utf8').split('\0');
+}
+
 describe('npm start runs the compiled server and stops on signals', () => {
   it('SIGTERM to the PID of npm start stops the app and its embedded PostgreSQL; npm exits 0', async () => {
     const { port } = await startHotdesk();
     const pgPid = postmasterPid(dataDir)!;
     expect(isAlive(pgPid)).toBe(true);
     const tree = spawnSync('ps', ['-o', 'args=', '-g', String(started!.pid)], { encoding: 'utf8' }).stdout;
+    expect(appEnvironment()).toContain('MALLOC_ARENA_MAX=2'); // npm start's default (package.json: memory at rest)
 
     process.kill(started!.pid, 'SIGTERM');
     await expectStoppedCleanly(port, pgPid);
@@ -67,8 +76,9 @@ describe('npm start runs the compiled server and stops on signals', () => {
   }, 240_000);
 
   it('SIGINT to the whole process group (Ctrl+C) stops everything; npm exits 0', async () => {
-    const { port } = await startHotdesk();
+    const { port } = await startHotdesk({ MALLOC_ARENA_MAX: '4' });
     const pgPid = postmasterPid(dataDir)!;
+    expect(appEnvironment()).toContain('MALLOC_ARENA_MAX=4'); // the operator's own setting wins over npm start's
     process.kill(-started!.pid, 'SIGINT');
     await expectStoppedCleanly(port, pgPid);
   }, 240_000);
