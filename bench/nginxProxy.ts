@@ -10,9 +10,10 @@
  * accept it). Stopped with stop(), or when this process exits.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { get } from 'node:https';
 import { freePort } from '../src/server/db/embedded.js';
 
 export const NGINX = '/usr/sbin/nginx';
@@ -62,12 +63,21 @@ http {
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', () => nginx.kill('SIGKILL'));
-  // Up when it answers (the certificate is our own, so this one check does not verify it).
+  // Up when the app answers through it (the certificate is our own, so this one check does not verify it).
   for (let i = 0; ; i++) {
-    const probe = spawnSync('curl', ['-sk', '-o', '/dev/null', '-w', '%{http_code}', `${origin}/readyz`], { encoding: 'utf8' });
-    if (probe.stdout === '200') break;
-    if (i > 100 || nginx.exitCode !== null) { await stop(); throw new Error(`nginx did not come up on ${origin}`); }
+    if (await answers(`${origin}/readyz`)) break;
+    if (i > 100 || nginx.exitCode !== null) {
+      const log = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
+      await stop();
+      throw new Error(`nginx did not come up on ${origin}: ${log}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { origin, stop };
+}
+
+function answers(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    get(url, { rejectUnauthorized: false }, (res) => { res.resume(); resolve(res.statusCode === 200); }).on('error', () => resolve(false));
+  });
 }
