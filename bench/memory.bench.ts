@@ -45,6 +45,9 @@ function npmStartFlags(): string {
   return [...env, m[2]!].filter(Boolean).join(' ');
 }
 
+/** NAME=value: an environment variable in a variant's words, not a node flag. */
+const isEnvWord = (word: string) => /^[A-Z_][A-Z0-9_]*=/.test(word);
+
 interface Variant { label: string; flags: string }
 const startFlags = npmStartFlags();
 const variants: Variant[] = [{ label: 'npm start', flags: startFlags }];
@@ -61,10 +64,10 @@ function memoryOf(pid: number) {
 interface Run { variant: Variant; started: ReturnType<typeof memoryOf>; rest: ReturnType<typeof memoryOf>; peak: number; after: number; perSecond: number; p50: number; p99: number; appMs: number; failures: string }
 
 async function runOnce(variant: Variant): Promise<Run> {
-  // A variant's leading NAME=value words are the app's environment (e.g. MALLOC_ARENA_MAX=2), the rest node flags.
+  // A variant's NAME=value words are the app's environment (e.g. MALLOC_ARENA_MAX=2), the rest node flags.
   const words = variant.flags.split(' ').filter(Boolean);
-  const serverEnv = Object.fromEntries(words.filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
-  process.env.BENCH_SERVER_NODE_ARGS = words.filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w)).join(' '); // harness.ts puts these before the entry, as npm start does
+  const serverEnv = Object.fromEntries(words.filter(isEnvWord).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  process.env.BENCH_SERVER_NODE_ARGS = words.filter((w) => !isEnvWord(w)).join(' '); // harness.ts puts these before the entry, as npm start does
   const env = await startBenchEnv(serverEnv, { compiled: true });
   const { pool } = env;
   const pid = env.server.pid!;

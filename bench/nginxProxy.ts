@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { get } from 'node:https';
 import { freePort } from '../src/server/db/embedded.js';
 
-export const NGINX = '/usr/sbin/nginx';
+const NGINX = '/usr/sbin/nginx';
 
 export interface NginxProxy { origin: string; stop: () => Promise<void> }
 

@@ -37,8 +37,8 @@ if (existsSync('docs')) cpSync('docs', join(stage, 'docs'), { recursive: true })
 // matches (`npm ci` refuses a lock file that disagrees); `--omit=dev` leaves the devDependencies out.
 const runOnly = (script) => {
   const command = pkg.scripts[script].replace(/^node scripts\/build-if-needed\.mjs && /, '');
-  // Optionally after the allocator's setting (MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}: memory, issue 19).
-  if (!/^(MALLOC_ARENA_MAX=\S+ )?exec node .*dist\/server\/main\.js/.test(command)) throw new Error(`package.json's ${script} script does not exec node dist/server/main.js after the build step: ${command}`);
+  // Optionally after environment settings (MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}: memory, issue 19).
+  if (!/^([A-Z_][A-Z0-9_]*=\S+ )*exec node .*dist\/server\/main\.js/.test(command)) throw new Error(`package.json's ${script} script does not exec node dist/server/main.js after the build step: ${command}`);
   return command;
 };
 const releasePkg = {

@@ -52,9 +52,11 @@ async function expectStoppedCleanly(port: number, pgPid: number): Promise<void> 
   expect(processesUsing(dataDir)).toEqual([]);
 }
 
+/** The processes of npm start's group, one `pid args` line each. */
+const groupListing = () => spawnSync('ps', ['-o', 'pid=,args=', '-g', String(started!.pid)], { encoding: 'utf8' }).stdout;
+
 /** The environment of the node process running the app in npm start's group. */
-function appEnvironment(): string[] {
-  const listing = spawnSync('ps', ['-o', 'pid=,args=', '-g', String(started!.pid)], { encoding: 'utf8' }).stdout;
+function appEnvironment(listing = groupListing()): string[] {
   const appPid = /^\s*(\d+) node .*dist\/server\/main\.js/m.exec(listing)?.[1];
   expect(appPid, listing).toBeDefined();
   return readFileSync(`/proc/${appPid}/environ`, 'utf8').split('\0');
@@ -65,8 +67,8 @@ describe('npm start runs the compiled server and stops on signals', () => {
     const { port } = await startHotdesk();
     const pgPid = postmasterPid(dataDir)!;
     expect(isAlive(pgPid)).toBe(true);
-    const tree = spawnSync('ps', ['-o', 'args=', '-g', String(started!.pid)], { encoding: 'utf8' }).stdout;
-    expect(appEnvironment()).toContain('MALLOC_ARENA_MAX=2'); // npm start's default (package.json: memory at rest)
+    const tree = groupListing();
+    expect(appEnvironment(tree)).toContain('MALLOC_ARENA_MAX=2'); // npm start's default (package.json: memory at rest)
 
     process.kill(started!.pid, 'SIGTERM');
     await expectStoppedCleanly(port, pgPid);
