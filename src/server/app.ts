@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerCaseInsensitiveBodies(app);
   registerOpenApiResponses(app, config.basePath);
   registerMethodNotAllowed(app);
-  await registerCompression(app);
+  registerCompression(app);
 
   // Built at the first request under /api/docs, not now (apiDocs.ts); before the routes, which it records.
   registerApiDocs(app, { basePath: config.basePath, version: deps.version, sessionCookieName: sessionCookieName(config) });

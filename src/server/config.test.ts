@@ -168,6 +168,11 @@ describe('other variables', () => {
   it('accepts an IANA time zone', () => {
     expect(parseConfig({ HOTDESK_TIME_ZONE: 'Australia/Sydney' }).defaultTimeZone).toBe('Australia/Sydney');
   });
+  it('accepts the aliases ICU does not list as canonical (UTC, Asia/Kolkata, Europe/Kyiv)', () => {
+    for (const zone of ['UTC', 'Asia/Kolkata', 'Europe/Kyiv', 'Etc/UTC']) {
+      expect(parseConfig({ HOTDESK_TIME_ZONE: zone }).defaultTimeZone).toBe(zone);
+    }
+  });
   it('refuses an unknown time zone, naming HOTDESK_TIME_ZONE and the value', () => {
     const m = refusal({ HOTDESK_TIME_ZONE: 'Mars/Olympus_Mons' });
     expect(m).toMatch(/HOTDESK_TIME_ZONE/);

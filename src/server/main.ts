@@ -1,3 +1,5 @@
+// First: pg must be loaded before anything else imports it (see the module).
+import './db/loadPgFirst.js';
 import { readFileSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';

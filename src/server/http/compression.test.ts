@@ -131,6 +131,32 @@ describe('answers made per request', () => {
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it('compress a streamed answer (the bookings CSV export), which has no length to weigh; it decodes to the plain CSV', async () => {
+    const reporter = await createUser(t, { roles: ['Reporting'] });
+    const url = '/hotdesk/api/bookings/export/filter/all/0/from/2031-03-01/to/2031-03-31';
+    const plain = await get(url, { cookie: reporter.cookie });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(plain.body).toMatch(/^Label,BookingId,Kind/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const gz = await get(url, { cookie: reporter.cookie, 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-length']).toBeUndefined();
+    expect(varies(gz)).toContain('accept-encoding');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('weigh what the client prefers (RFC 9110 q-values), as for the files built beforehand', async () => {
+    const layoutUrl = `/hotdesk/api/floorplans/${floorplanId}/layout`;
+    const coding = async (acceptEncoding: string) => (await get(layoutUrl, { cookie: staff.cookie, 'accept-encoding': acceptEncoding })).headers['content-encoding'];
+    expect(await coding('br;q=0.5, gzip')).toBe('gzip');
+    expect(await coding('gzip;q=0.2, br;q=0.9')).toBe('br');
+    expect(await coding('*')).toBe('gzip');
+    expect(await coding('identity')).toBeUndefined();
+    expect(await coding('br;q=0, gzip;q=0')).toBeUndefined();
+  });
+
   it('keep HEAD right: the headers GET would send (encoding, length), no body', async () => {
     const layoutUrl = `/hotdesk/api/floorplans/${floorplanId}/layout`;
     const got = await get(layoutUrl, { cookie: staff.cookie, 'accept-encoding': 'br' });

@@ -1,10 +1,22 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
-import compress from '@fastify/compress';
-import { constants } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pipeline, type Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import { preferredEncoding } from './contentNegotiation.js';
 
 /**
  * Compression of what the server makes per request (issue 19): JSON answers, the page with its preload
- * hints, CSV and calendar feeds. Brotli when the client takes it, else gzip; nothing below 1 KB.
+ * hints, CSV and calendar feeds. Brotli when the client takes it, else gzip; nothing below 1 KB. The
+ * coding is chosen as for the prebuilt answers (contentNegotiation.ts, RFC 9110's weights), so every
+ * route gives a client the same coding.
+ *
+ * One onSend hook of our own rather than @fastify/compress (used until session 26): the plugin asks of
+ * every answer whether it is a fetch `Response`, and the first such question loads Node's fetch
+ * implementation (undici), which nothing else here needs and which then stays resident: 4-6 MiB of an
+ * idle instance's ~100 (issue 19, point 4; bench/README.md, session 26). What the plugin did for us is
+ * this file: pick the coding, compress a body in one call or a stream through zlib, set
+ * Content-Encoding and Vary, drop a Content-Length that no longer holds.
  *
  * Files of the built web app are not compressed here: the build writes a .br (quality 11) and a .gz
  * (level 9) beside each one (scripts/precompress-web.mjs) and @fastify/static sends those
@@ -37,55 +49,58 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|^application\/(?:[\w.+-]+\+)?json(
 
 export const isCompressibleType = (contentType: string): boolean => COMPRESSIBLE.test(contentType);
 
-/** Adds accept-encoding to Vary (lower case: @fastify/compress looks for it so, and will not repeat it). */
+/** Adds accept-encoding to Vary, once. */
 function varyOnEncoding(current: unknown): string {
   const value = [current ?? []].flat().map(String).join(', ');
   if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(value)) return value;
   return value ? `${value}, accept-encoding` : 'accept-encoding';
 }
 
-export async function registerCompression(app: FastifyInstance): Promise<void> {
-  // Before the plugin's own onRoute hook: the web app's files (the routes @fastify/static makes for each
-  // one, which carry the file in their config) are served precompressed or as they are.
-  app.addHook('onRoute', (route: RouteOptions) => {
-    if ((route.config as { file?: unknown } | undefined)?.file !== undefined) route.compress = false;
-  });
+type Coding = 'br' | 'gzip';
+const CODINGS: readonly Coding[] = ['br', 'gzip'];
+const BROTLI: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } };
+const brotliLater = promisify(brotliCompress);
+const gzipLater = promisify(gzip);
 
-  await app.register(compress, {
-    global: true,
-    // Request bodies are never compressed by our clients; decompressing them would let a small body
-    // expand past the body limit's intent.
-    globalDecompression: false,
-    encodings: ['br', 'gzip'],
-    threshold: COMPRESS_THRESHOLD,
-    // Answers up to SYNC_COMPRESS_CEILING are compressed in one call on the request's own turn instead of through a
-    // zlib stream on the thread pool (the plugin's default ceiling on 2 cores is 8 KB). Measured on the
-    // whole-site room search's 74 KB answer: brotli 4 in one call 0.52-0.58 ms p50, 0.65-0.76 p95; as a
-    // stream 0.66-0.71 p50 and 1.1-3.1 p95, plus the stream's extra hops (bench/README.md, issue 19).
-    syncThreshold: SYNC_COMPRESS_CEILING,
-    customTypes: COMPRESSIBLE,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
-  });
+/** A body in one call: on the request's own turn up to SYNC_COMPRESS_CEILING, else on the thread pool. */
+function compressBody(body: Buffer, coding: Coding): Buffer | Promise<Buffer> {
+  if (body.length <= SYNC_COMPRESS_CEILING) return coding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body);
+  return coding === 'br' ? brotliLater(body, BROTLI) : gzipLater(body);
+}
 
-  // Fastify answers HEAD through a twin of the GET route whose last onSend hook drops the body; the
-  // plugin's hook lands after it, would find no body, and HEAD would describe the uncompressed answer
-  // (no Content-Encoding, another Content-Length). Fastify's hook goes last again, so HEAD says what GET sends.
-  app.addHook('onRoute', (route: RouteOptions) => {
-    if (route.method !== 'HEAD' || !Array.isArray(route.onSend)) return;
-    const hooks = route.onSend as Array<{ name: string }>;
-    const i = hooks.findIndex((hook) => hook.name === 'headRouteOnSendHandler');
-    if (i >= 0 && i < hooks.length - 1) hooks.push(...hooks.splice(i, 1));
-  });
+/** A streamed body (a CSV export) through zlib; an error on either side ends both, and the reply with them. */
+function compressStream(body: Readable, coding: Coding): Readable {
+  const encoder = coding === 'br' ? createBrotliCompress(BROTLI) : createGzip();
+  return pipeline(body, encoder, () => { /* the reply sees the encoder end or fail */ });
+}
 
-  // An answer that would be compressed for a client that accepts it varies by Accept-Encoding even when
-  // this client gets it plain (no Accept-Encoding): say so, or a shared cache may keep one form for all.
-  // The plugin sets Vary only when it compresses.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    // A string of at least THRESHOLD characters has at least as many bytes: no need to count them.
-    if (payload.length < COMPRESS_THRESHOLD && Buffer.byteLength(payload) < COMPRESS_THRESHOLD) return payload;
-    if (!isCompressibleType(String(reply.getHeader('content-type') ?? 'application/json'))) return payload;
+/** Whether this answer is one to compress at all: a compressible type, not already coded, not a built file. */
+function wantsCompression(request: FastifyRequest, reply: FastifyReply): boolean {
+  // The web app's files (the routes @fastify/static makes, which carry the file in their config) are
+  // served precompressed or as they are.
+  if ((request.routeOptions.config as { file?: unknown } | undefined)?.file !== undefined) return false;
+  const coded = reply.getHeader('content-encoding');
+  if (coded !== undefined && coded !== 'identity') return false;
+  return isCompressibleType(String(reply.getHeader('content-type') ?? 'application/json'));
+}
+
+export function registerCompression(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload: unknown) => {
+    if (payload === null || payload === undefined || !wantsCompression(request, reply)) return payload;
+    const isStream = typeof (payload as Readable).pipe === 'function';
+    if (!isStream) {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      // A string of at least THRESHOLD characters has at least as many bytes: no need to count them.
+      if (payload.length < COMPRESS_THRESHOLD && Buffer.byteLength(payload) < COMPRESS_THRESHOLD) return payload;
+    }
+    // From here the answer would be compressed for a client that takes it, so it varies by
+    // Accept-Encoding even when this client gets it plain: a shared cache must not keep one form for all.
     reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
-    return payload;
+    const coding = preferredEncoding(request.headers['accept-encoding'], CODINGS);
+    if (coding === null) return payload;
+    reply.header('content-encoding', coding);
+    reply.removeHeader('content-length');
+    if (isStream) return compressStream(payload as Readable, coding);
+    return compressBody(typeof payload === 'string' ? Buffer.from(payload) : payload as Buffer, coding);
   });
 }

@@ -1,9 +1,7 @@
 /**
  * Accept-Encoding and If-None-Match as RFC 9110 reads them (sections 12.5.3 and 13.1.2), for the
- * routes that send answers they keep already compressed (builtAssets.ts, the published layout).
- * Answers made per request are compressed by @fastify/compress (compression.ts), which reads
- * Accept-Encoding itself; `*` means gzip here as it does there, so a client gets the same coding
- * from every route.
+ * routes that send answers they keep already compressed (builtAssets.ts, the published layout) and
+ * for those compressed per request (compression.ts): a client gets the same coding from every route.
  */
 
 /** A qvalue: 0 to 1 with at most three decimals (RFC 9110 12.4.2). */
@@ -41,7 +39,7 @@ export function encodingWeight(weights: Map<string, number>, coding: string): nu
   return coding === 'identity' ? Number.MIN_VALUE : 0;
 }
 
-/** What `*` may stand for when choosing: gzip, as @fastify/compress reads it (see the module's comment), and identity. */
+/** What `*` may stand for when choosing: gzip (which every client that sends `*` decodes, unlike br) and identity. */
 const STAR_STANDS_FOR = new Set(['gzip', 'identity']);
 
 /**

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import ICAL from 'ical.js';
 import { findIana } from 'windows-iana';
+import { isValidTimeZone } from '../../config.js';
 
 /**
  * The instant an invitation's local time means (issue 23). Calendars name zones three ways:
@@ -12,9 +13,7 @@ import { findIana } from 'windows-iana';
  *   globally: one sender's definition must not change how another's times read).
  * A time without zone ("floating") is read on the room's site clock; a UTC time (Z) as it is.
  */
-const validIana = (tz: string) => {
-  try { new Intl.DateTimeFormat('en', { timeZone: tz }); return tz.includes('/') || tz === 'UTC'; } catch { return false; }
-};
+const validIana = (tz: string) => (tz.includes('/') || tz === 'UTC') && isValidTimeZone(tz);
 
 /** The IANA zone a TZID stands for, or undefined when it is neither IANA nor a Windows name. */
 export function ianaZoneOf(tzid: string): string | undefined {
