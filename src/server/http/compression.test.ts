@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress-web.mjs';
 import { insertLocation, insertPublishedFloorplan, insertSite } from '../testing/fixtures.js';
 import { buildTestApp, createUser, type TestUser } from '../testing/testApp.js';
-import { COMPRESS_THRESHOLD, isCompressibleType } from './compression.js';
+import { COMPRESS_THRESHOLD, compressBody, isCompressibleType, SYNC_COMPRESS_CEILING } from './compression.js';
 
 // A built web app of its own, precompressed as the build does it: a script well over 1 KB, one under it.
 const dist = mkdtempSync(join(tmpdir(), 'hotdesk-web-'));
@@ -186,6 +186,18 @@ describe('answers made per request', () => {
     expect(html).toContain('/hotdesk/api/settings'); // the hint of a signed-in page
     expect(varies(res)).toContain('cookie');
     expect(varies(res)).toContain('accept-encoding');
+  });
+
+  it('compress a body over the synchronous ceiling on the thread pool (a promise), one up to it at once', async () => {
+    const big = Buffer.from(JSON.stringify(Array.from({ length: 12_000 }, (_v, i) => ({ id: i, label: `Desk number ${i}`, x: i * 7 % 1000 }))));
+    expect(big.length).toBeGreaterThan(SYNC_COMPRESS_CEILING);
+    for (const coding of ['br', 'gzip'] as const) {
+      const pending = compressBody(big, coding);
+      expect(pending).toBeInstanceOf(Promise);
+      const packed = await pending;
+      expect((coding === 'br' ? brotliDecompressSync(packed) : gunzipSync(packed)).equals(big)).toBe(true);
+    }
+    expect(compressBody(big.subarray(0, SYNC_COMPRESS_CEILING), 'br')).toBeInstanceOf(Buffer);
   });
 
   it('never compress an event stream, images or binary data', () => {

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
@@ -33,9 +32,10 @@ import { preferredEncoding } from './contentNegotiation.js';
 /** Answers smaller than this are sent as they are. */
 export const COMPRESS_THRESHOLD = 1024;
 /**
- * Answers up to this size are compressed in one synchronous call rather than as a stream. 512 KB, not
- * 128: Who's in under "names for everyone" (2,000 people: ~314 KB) took brotli 4 in one call 1.8-3.0 ms,
- * as a stream 2.9-8.5 ms (issue 20, 2026-11-26).
+ * Answers up to this size are compressed in one synchronous call, bigger ones in one call on zlib's
+ * thread pool (the request's own turn would be held too long). 512 KB, not 128: Who's in under "names
+ * for everyone" (2,000 people: ~314 KB) took brotli 4 in one call 1.8-3.0 ms, as a stream 2.9-8.5 ms
+ * (issue 20, 2026-11-26).
  */
 export const SYNC_COMPRESS_CEILING = 512 * 1024;
 /** Brotli quality for answers made per request (11 is for build time only). */
@@ -56,14 +56,14 @@ function varyOnEncoding(current: unknown): string {
   return value ? `${value}, accept-encoding` : 'accept-encoding';
 }
 
-type Coding = 'br' | 'gzip';
+export type Coding = 'br' | 'gzip';
 const CODINGS: readonly Coding[] = ['br', 'gzip'];
 const BROTLI: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } };
 const brotliLater = promisify(brotliCompress);
 const gzipLater = promisify(gzip);
 
 /** A body in one call: on the request's own turn up to SYNC_COMPRESS_CEILING, else on the thread pool. */
-function compressBody(body: Buffer, coding: Coding): Buffer | Promise<Buffer> {
+export function compressBody(body: Buffer, coding: Coding): Buffer | Promise<Buffer> {
   if (body.length <= SYNC_COMPRESS_CEILING) return coding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body);
   return coding === 'br' ? brotliLater(body, BROTLI) : gzipLater(body);
 }
