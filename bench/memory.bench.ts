@@ -25,6 +25,7 @@
 import { readFileSync } from 'node:fs';
 import { SessionStore, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import { drawingWithDesks } from '../src/server/testing/fixtures.js';
+import { isEnvWord, parseStartScript } from '../scripts/startCommand.mjs';
 import { cpuSeconds, makeClient, recordSideBySide, runLoad, startBenchEnv } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,20 +34,12 @@ const JUST_STARTED_MS = 10_000;
 const IDLE_MS = Number(process.env.BENCH_MEMORY_IDLE_S ?? 60) * 1000;
 const CLIENTS = 50;
 
-/**
- * The start of `npm start`: the environment package.json's start script sets before `exec` (as NAME=value
- * words, their `${NAME:-default}` taken as the default) and the node flags it puts between `node` and the entry.
- */
+/** The start of `npm start`: the environment its line sets before `exec` and the node flags before the entry. */
 function npmStartFlags(): string {
   const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
-  const m = /&&\s*((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)exec node\s+(.*?)\s*dist\/server\/main\.js/.exec(start);
-  if (!m) throw new Error(`package.json's start script does not exec node dist/server/main.js: ${start}`);
-  const env = m[1]!.trim().split(/\s+/).filter(Boolean).map((w) => w.replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/, '$1'));
-  return [...env, m[2]!].filter(Boolean).join(' ');
+  const { env, nodeFlags } = parseStartScript('start', start);
+  return [...env, nodeFlags].filter(Boolean).join(' ');
 }
-
-/** NAME=value: an environment variable in a variant's words, not a node flag. */
-const isEnvWord = (word: string) => /^[A-Z_][A-Z0-9_]*=/.test(word);
 
 interface Variant { label: string; flags: string }
 const startFlags = npmStartFlags();

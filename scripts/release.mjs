@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFil
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { parseStartScript } from './startCommand.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -35,12 +36,8 @@ if (existsSync('docs')) cpSync('docs', join(stage, 'docs'), { recursive: true })
 // package.json's own start and demo lines without the build step, so the node flags and the allocator's
 // setting (memory, issue 19) are the same. Dependencies, devDependencies and overrides stay as they are so package-lock.json still
 // matches (`npm ci` refuses a lock file that disagrees); `--omit=dev` leaves the devDependencies out.
-const runOnly = (script) => {
-  const command = pkg.scripts[script].replace(/^node scripts\/build-if-needed\.mjs && /, '');
-  // Optionally after environment settings (MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}: memory, issue 19).
-  if (!/^([A-Z_][A-Z0-9_]*=\S+ )*exec node .*dist\/server\/main\.js/.test(command)) throw new Error(`package.json's ${script} script does not exec node dist/server/main.js after the build step: ${command}`);
-  return command;
-};
+// Optionally after environment settings (MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}: memory, issue 19).
+const runOnly = (script) => parseStartScript(script, pkg.scripts[script]).command;
 const releasePkg = {
   ...pkg,
   scripts: {
